@@ -1,0 +1,65 @@
+"""Hand-made positions for rule tests: name the cards that matter, the helper places the rest."""
+
+from collections import Counter
+
+from plot import CODES, RANKS
+from plot.cards import COPIES_OF_EACH_CARD, FOUNDATION_SIZE, RESERVE_SIZE, STOCK_SIZE
+
+
+def build(*, foundations=None, tableau=None, waste=(), reserve=None, stock=None,
+          rest="stock"):
+    """A position dict with the given piles; every other card goes to `rest`.
+
+    rest="stock": leftover cards fill the reserve up to 13 (under any given reserve cards), then
+    the stock (if not given); if they do not fit, spare base-rank cards (inert while foundation 1 is incomplete) are dealt
+    into the empty piles from T12 down, so tests should use the low-numbered piles.
+    rest="foundations": leftover cards extend the foundations up from their tops (F1 first),
+    which is how positions with an empty stock are made.
+    """
+    foundations = [list(f) for f in (foundations or [["AS"]])]
+    foundations += [[] for _ in range(8 - len(foundations))]
+    table = [[] for _ in range(12)]
+    for name, cards in (tableau or {}).items():
+        table[int(name[1:]) - 1] = list(cards)
+    used = Counter(c for pile in (*foundations, *table, waste, reserve or (), stock or ())
+                   for c in pile)
+    left = [c for c in CODES for _ in range(COPIES_OF_EACH_CARD - used[c])]
+    if any(n > COPIES_OF_EACH_CARD for n in used.values()):
+        raise AssertionError(f"test position uses a card more than twice: {used.most_common(3)}")
+    reserve = list(reserve) if reserve is not None else None
+    stock = list(stock) if stock is not None else None
+    if rest == "stock":
+        base = foundations[0][0][0]
+        spare = [c for c in left if c[0] == base]
+        for pile in reversed(table):  # inert base-rank cards fill T12, T11, ... if room is short
+            room = RESERVE_SIZE - len(reserve or ()) + (
+                STOCK_SIZE - len(waste) if stock is None else 0)
+            if len(left) <= room or not spare or pile:
+                continue
+            pile.append(spare.pop())
+            left.remove(pile[0])
+        under = RESERVE_SIZE - len(reserve or ())
+        reserve, left = left[:under] + (reserve or []), left[under:]
+        if stock is None:
+            room = STOCK_SIZE - len(waste)
+            stock, left = left[:room], left[room:]
+        if left:
+            raise AssertionError(f"{len(left)} cards have no place; use rest='foundations'")
+    else:
+        reserve = reserve or []
+        stock = stock or []
+        base = RANKS.index(foundations[0][0][0])
+        by_rank = {r: [c for c in left if c[0] == r] for r in RANKS}
+        for f in foundations:
+            if f is not foundations[0] and len(foundations[0]) < FOUNDATION_SIZE:
+                break
+            while len(f) < FOUNDATION_SIZE:
+                rank = RANKS[(base + len(f)) % 13]
+                if not by_rank[rank]:
+                    break
+                f.append(by_rank[rank].pop())
+        leftover = [c for cards in by_rank.values() for c in cards]
+        if leftover:
+            raise AssertionError(f"cards {leftover[:6]} do not fit on the foundations")
+    return {"reserve": reserve, "stock": stock, "waste": list(waste),
+            "foundations": foundations, "tableau": table}
