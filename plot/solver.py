@@ -1,0 +1,293 @@
+"""A full-information solver for The Plot: depth-first search with a transposition table.
+
+The solver may look at the stock order. It answers `won` with a winning line in the engine's
+notation, `lost` when an exhaustive search (within sound pruning only) finds no win, or `unknown`
+when it runs out of nodes or time. It never changes the game it is given.
+
+    >>> from plot import Game
+    >>> from plot.solver import solve
+    >>> result = solve(Game.new(1), max_nodes=200_000)
+    >>> result.verdict in ("won", "lost", "unknown")
+    True
+
+For the page, `Solver(game).step(max_nodes)` searches a slice and returns None until it has an
+answer, so a long search can be spread over many short slices.
+
+Search state (suits never matter for play, so only ranks are kept):
+  - the reserve and the stock as fixed rank lists, with how many reserve cards are left and how
+    many stock cards have been dealt;
+  - the waste as a rank list;
+  - each foundation as a count (its next rank is base + count);
+  - each tableau pile as (top rank, length): piles are runs down by one, so this is all of it.
+
+Canonical positions for the transposition table: tableau piles as a sorted multiset (their order
+does not matter), F2-F8 as a sorted multiset of counts (two foundations with the same count are
+interchangeable; F1 is kept apart because of the restriction), the waste as its rank sequence.
+"""
+
+import time
+from dataclasses import dataclass
+
+from .cards import (
+    CARD_COUNT,
+    FIRST_FOUNDATION_SIZE,
+    FOUNDATION_COUNT,
+    FOUNDATION_SIZE,
+    RANK_COUNT,
+    STOCK_SIZE,
+    TABLEAU_COUNT,
+    parse_card,
+)
+from .game import LOST, WON, Game
+from .move import F_FIRST, MOVES, T_FIRST, R, S, W
+
+UNKNOWN = "unknown"
+VERDICTS = (WON, LOST, UNKNOWN)
+
+_RANK_BITS = 4  # a rank (0..12) plus one fits in four bits of the waste code
+_RANK_MASK = (1 << _RANK_BITS) - 1
+_CLOCK_EVERY = 1024  # nodes between looks at the clock
+
+
+@dataclass(frozen=True)
+class Result:
+    """The solver's answer: `won` (with a winning line), `lost` (proved), or `unknown`."""
+
+    verdict: str
+    moves: tuple[str, ...] = ()
+    nodes: int = 0
+
+
+def solve(game: Game, max_nodes: int | None = None, max_seconds: float | None = None) -> Result:
+    """Search from the game's current position within the budgets (None means no limit)."""
+    solver = Solver(game)
+    deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+    while True:
+        budget = _CLOCK_EVERY if max_nodes is None else min(_CLOCK_EVERY, max_nodes - solver.nodes)
+        if budget <= 0:
+            return solver.give_up()
+        result = solver.step(budget)
+        if result is not None:
+            return result
+        if deadline is not None and time.perf_counter() >= deadline:
+            return solver.give_up()
+
+
+class Solver:
+    """A resumable search from a snapshot of a game; call `step` until it returns a Result."""
+
+    def __init__(self, game: Game):
+        """Take a snapshot of the game's position (the game itself is never touched again)."""
+        position = game.position()
+
+        def ranks(codes):
+            return [parse_card(code) % RANK_COUNT for code in codes]
+
+        foundations = position["foundations"]
+        self.base = parse_card(foundations[0][0]) % RANK_COUNT
+        self.reserve = ranks(position["reserve"])
+        self.reserve_left = len(self.reserve)
+        self.stock = ranks(position["stock"])[::-1]  # in dealing order
+        self.dealt = 0
+        self.waste = ranks(position["waste"])
+        self.waste_code = 0
+        for rank in self.waste:
+            self.waste_code = (self.waste_code << _RANK_BITS) | (rank + 1)
+        self.found = [len(f) for f in foundations]
+        self.home = sum(self.found)
+        self.top = [0] * TABLEAU_COUNT
+        self.length = [0] * TABLEAU_COUNT
+        for j, pile in enumerate(position["tableau"]):
+            if pile:
+                self.top[j] = parse_card(pile[-1]) % RANK_COUNT
+                self.length[j] = len(pile)
+        self.nodes = 0
+        self.result: Result | None = None
+        self._path: list[tuple[int, int]] = []
+        self._seen: set = {self._key()}
+        self._frames: list[list[tuple[int, int]]] = [self._moves()]
+        self._next: list[int] = [0]
+        if self.home == CARD_COUNT:
+            self.result = Result(WON, (), 0)
+
+    # ---- the search -----------------------------------------------------------------------
+
+    def step(self, max_nodes: int) -> Result | None:
+        """Search up to `max_nodes` more positions; the Result once decided, else None."""
+        if self.result is not None:
+            return self.result
+        frames, nexts, path, seen = self._frames, self._next, self._path, self._seen
+        apply, undo, key, moves = self._apply, self._undo, self._key, self._moves
+        limit = self.nodes + max_nodes
+        nodes = self.nodes
+        while frames:
+            if nodes >= limit:
+                self.nodes = nodes
+                return None
+            frame = frames[-1]
+            i = nexts[-1]
+            if i == len(frame):
+                frames.pop()
+                nexts.pop()
+                if path:
+                    undo(path.pop())
+                continue
+            nexts[-1] = i + 1
+            move = frame[i]
+            apply(move)
+            nodes += 1
+            path.append(move)
+            if self.home == CARD_COUNT:
+                self.nodes = nodes
+                self.result = Result(WON, tuple(str(MOVES[s][d]) for s, d in path), nodes)
+                return self.result
+            k = key()
+            if k in seen:
+                undo(path.pop())
+                continue
+            seen.add(k)
+            frames.append(moves())
+            nexts.append(0)
+        self.nodes = nodes
+        self.result = Result(LOST, (), nodes)
+        return self.result
+
+    def give_up(self) -> Result:
+        """The answer so far: the decided Result, or `unknown` with the nodes searched."""
+        return self.result if self.result is not None else Result(UNKNOWN, (), self.nodes)
+
+    # ---- positions ------------------------------------------------------------------------
+
+    def _key(self):
+        """The canonical position: equal keys for positions that play the same."""
+        found = self.found
+        length = self.length
+        top = self.top
+        return (self.dealt, self.reserve_left, self.waste_code, found[0],
+                tuple(sorted(found[1:])),
+                tuple(sorted([length[j] * RANK_COUNT + top[j] if length[j] else 0
+                              for j in range(TABLEAU_COUNT)])))
+
+    def _needs(self) -> dict[int, int]:
+        """For each rank some foundation takes now, the first such foundation's index."""
+        found, base = self.found, self.base
+        if found[0] < FIRST_FOUNDATION_SIZE:
+            return {(base + found[0]) % RANK_COUNT: 0}
+        needs = {}
+        for k in range(FOUNDATION_COUNT - 1, -1, -1):
+            n = found[k]
+            if n < FOUNDATION_SIZE:
+                needs[(base + n) % RANK_COUNT] = k
+        return needs
+
+    def _moves(self) -> list[tuple[int, int]]:
+        """The moves worth trying here, best first, one of each kind of equivalent move."""
+        needs = self._needs()
+        base = self.base
+        top, length = self.top, self.length
+        moves = []
+        add = moves.append
+        if self.reserve_left:
+            k = needs.get(self.reserve[self.reserve_left - 1])
+            if k is not None:
+                add((R, F_FIRST + k))
+        tried = set()
+        for j in range(TABLEAU_COUNT):
+            if length[j]:
+                k = needs.get(top[j])
+                if k is not None and (top[j], length[j]) not in tried:
+                    tried.add((top[j], length[j]))
+                    add((T_FIRST + j, F_FIRST + k))
+        waste = self.waste
+        if waste:
+            rank = waste[-1]
+            k = needs.get(rank)
+            if k is not None:
+                add((W, F_FIRST + k))
+            if rank != base:
+                above = (rank + 1) % RANK_COUNT
+                tried = set()
+                for j in range(TABLEAU_COUNT):
+                    if length[j] and top[j] == above and above != base and length[j] not in tried:
+                        tried.add(length[j])
+                        add((W, T_FIRST + j))
+            if rank == base or self.found[0] >= FIRST_FOUNDATION_SIZE:
+                for j in range(TABLEAU_COUNT):
+                    if not length[j]:
+                        add((W, T_FIRST + j))
+                        break
+        tried = set()
+        for a in range(TABLEAU_COUNT):
+            rank = top[a]
+            if not length[a] or rank == base:
+                continue
+            above = (rank + 1) % RANK_COUNT
+            if above == base:
+                continue
+            for b in range(TABLEAU_COUNT):
+                if length[b] and top[b] == above:
+                    pair = (length[a], length[b], rank)
+                    if pair not in tried:
+                        tried.add(pair)
+                        add((T_FIRST + a, T_FIRST + b))
+        if self.dealt < len(self.stock):
+            add((S, W))
+        return moves
+
+    def _apply(self, move: tuple[int, int]) -> None:
+        """Play a move from `_moves` on the search state."""
+        src, dst = move
+        if src == S:
+            rank = self.stock[self.dealt]
+            self.dealt += 1
+        elif src == R:
+            self.reserve_left -= 1
+        elif src == W:
+            rank = self.waste.pop()
+            self.waste_code >>= _RANK_BITS
+        else:
+            j = src - T_FIRST
+            rank = self.top[j]
+            self.length[j] -= 1
+            self.top[j] = (rank + 1) % RANK_COUNT
+        if dst == W:
+            self.waste.append(rank)
+            self.waste_code = (self.waste_code << _RANK_BITS) | (rank + 1)
+        elif dst < T_FIRST:
+            self.found[dst - F_FIRST] += 1
+            self.home += 1
+        else:
+            j = dst - T_FIRST
+            self.length[j] += 1
+            self.top[j] = rank
+
+    def _undo(self, move: tuple[int, int]) -> None:
+        """Take back a move made by `_apply`."""
+        src, dst = move
+        if dst == W:
+            rank = self.waste.pop()
+            self.waste_code >>= _RANK_BITS
+        elif dst < T_FIRST:
+            k = dst - F_FIRST
+            self.found[k] -= 1
+            self.home -= 1
+            rank = (self.base + self.found[k]) % RANK_COUNT
+        else:
+            j = dst - T_FIRST
+            rank = self.top[j]
+            self.length[j] -= 1
+            self.top[j] = (rank + 1) % RANK_COUNT
+        if src == S:
+            self.dealt -= 1
+        elif src == R:
+            self.reserve_left += 1
+        elif src == W:
+            self.waste.append(rank)
+            self.waste_code = (self.waste_code << _RANK_BITS) | (rank + 1)
+        else:
+            j = src - T_FIRST
+            self.length[j] += 1
+            self.top[j] = rank
+
+
+assert STOCK_SIZE < 1 << 8 and _RANK_MASK > RANK_COUNT  # the codes above have room
