@@ -14,7 +14,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 from plot import Game  # noqa: E402
 
 
-def random_games(games: int, max_moves: int, use_play: bool, with_status: bool) -> tuple[int, float]:
+def random_games(games: int, max_moves: int, use_play: bool,
+                 with_status: bool) -> tuple[int, float]:
     """Play `games` random games; return (moves made, seconds spent in the engine)."""
     moves = 0
     elapsed = 0.0

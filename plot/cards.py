@@ -20,9 +20,10 @@ RANK_NAMES = ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "quee
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 
 # A card is an int 0..51: suit index * 13 + rank index. Two decks hold each int twice.
-CODES = tuple(RANKS[c % RANK_COUNT] + SUITS[c // RANK_COUNT] for c in range(RANK_COUNT * SUIT_COUNT))
+DISTINCT_CARDS = RANK_COUNT * SUIT_COUNT  # 52
+CODES = tuple(RANKS[c % RANK_COUNT] + SUITS[c // RANK_COUNT] for c in range(DISTINCT_CARDS))
 CARD_OF_CODE = {code: c for c, code in enumerate(CODES)}
-RANK_OF = tuple(c % RANK_COUNT for c in range(RANK_COUNT * SUIT_COUNT))
+RANK_OF = tuple(c % RANK_COUNT for c in range(DISTINCT_CARDS))
 
 
 def card_code(card: int) -> str:
@@ -53,5 +54,5 @@ def rank_phrase(rank: int) -> str:
 
 
 def new_pack() -> list[int]:
-    """The unshuffled two-deck pack: deck 1 then deck 2, each spades, hearts, diamonds, clubs, A..K."""
-    return [c for _ in range(DECKS) for c in range(RANK_COUNT * SUIT_COUNT)]
+    """The unshuffled pack: deck 1 then deck 2, each spades, hearts, diamonds, clubs, A..K."""
+    return [c for _ in range(DECKS) for c in range(DISTINCT_CARDS)]

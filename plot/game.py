@@ -25,7 +25,6 @@ from .move import (
     FOUNDATION_RANGE,
     MOVES,
     PILE_COUNT,
-    PILES,
     T_FIRST,
     TABLEAU_RANGE,
     Move,
@@ -141,7 +140,7 @@ class Game:
 
     @property
     def restricted(self) -> bool:
-        """True while foundation 1 holds fewer than 13 cards (F2–F8 locked, spaces take base only)."""
+        """True while foundation 1 is short of 13 cards: F2–F8 locked, spaces take base only."""
         return len(self._piles[F1]) < FIRST_FOUNDATION_SIZE
 
     @property
@@ -329,7 +328,7 @@ class Game:
         self._history.append(move)
 
     def play(self, move: Move | str) -> Move:
-        """Play a move after checking it; IllegalMove (with the reason) leaves the game as it was."""
+        """Play a move after checking it; an IllegalMove says why and leaves the game unchanged."""
         try:
             move = _as_move(move)
         except ValueError as error:
@@ -427,7 +426,8 @@ class Game:
         if not isinstance(data, dict):
             raise InvalidSave("the save is not a JSON object")
         if data.get("format") != SAVE_FORMAT:
-            raise InvalidSave(f"this is not a saved game of The Plot (format {data.get('format')!r})")
+            found = data.get("format")
+            raise InvalidSave(f"this is not a saved game of The Plot (format {found!r})")
         version = data.get("version")
         if isinstance(version, bool) or not isinstance(version, int):
             raise InvalidSave(f"the save has no valid version number ({version!r})")
@@ -580,14 +580,14 @@ def _validated_piles(position) -> list[list[int]]:
     if wrong:
         raise InvalidPosition("every card must appear exactly twice; found "
                               + ", ".join(wrong[:8]) + (" ..." if len(wrong) > 8 else ""))
+    if not piles[F1]:
+        raise InvalidPosition("foundation 1 is empty; it starts with the base card")
     if len(piles[R]) > RESERVE_SIZE:
         raise InvalidPosition(f"the reserve holds {len(piles[R])} cards; it starts with "
                               f"{RESERVE_SIZE} and never grows")
     if len(piles[S]) + len(piles[W]) > STOCK_SIZE:
         raise InvalidPosition(f"stock and waste hold {len(piles[S]) + len(piles[W])} cards; "
                               f"the stock starts with {STOCK_SIZE}")
-    if not piles[F1]:
-        raise InvalidPosition("foundation 1 is empty; it starts with the base card")
     base = RANK_OF[piles[F1][0]]
     for i in FOUNDATION_RANGE:
         pile, name = piles[i], pile_label(i)
@@ -601,7 +601,7 @@ def _validated_piles(position) -> list[list[int]]:
             raise InvalidPosition(f"{name} has cards while foundation 1 is incomplete")
     for i in TABLEAU_RANGE:
         pile = piles[i]
-        for below, above in zip(pile, pile[1:]):
+        for below, above in zip(pile, pile[1:], strict=False):
             if RANK_OF[below] == base or RANK_OF[above] == base:
                 raise InvalidPosition(f"{pile_label(i)} builds on or with a base-rank card "
                                       f"({CODES[below]} under {CODES[above]})")

@@ -58,7 +58,7 @@ class Move:
 
     @classmethod
     def parse(cls, text: str) -> "Move":
-        """Read 'SOURCE-DEST' (case and surrounding spaces ignored); ValueError says what is wrong."""
+        """Read 'SOURCE-DEST' (case and outer spaces ignored); ValueError says what is wrong."""
         if not isinstance(text, str):
             raise ValueError(f"a move is text like 'W-T3', not {type(text).__name__}")
         parts = text.strip().upper().split("-")

@@ -11,8 +11,9 @@ def build(*, foundations=None, tableau=None, waste=(), reserve=None, stock=None,
     """A position dict with the given piles; every other card goes to `rest`.
 
     rest="stock": leftover cards fill the reserve up to 13 (under any given reserve cards), then
-    the stock (if not given); if they do not fit, spare base-rank cards (inert while foundation 1 is incomplete) are dealt
-    into the empty piles from T12 down, so tests should use the low-numbered piles.
+    the stock (if not given); if they do not fit, spare base-rank cards (inert while foundation 1
+    is incomplete) are dealt into the empty piles from T12 down: tests use the low piles.
+    rest="waste": the same, but the leftover goes under the given waste cards (stock empty).
     rest="foundations": leftover cards extend the foundations up from their tops (F1 first),
     which is how positions with an empty stock are made.
     """
@@ -28,19 +29,22 @@ def build(*, foundations=None, tableau=None, waste=(), reserve=None, stock=None,
         raise AssertionError(f"test position uses a card more than twice: {used.most_common(3)}")
     reserve = list(reserve) if reserve is not None else None
     stock = list(stock) if stock is not None else None
-    if rest == "stock":
+    if rest in ("stock", "waste"):
         base = foundations[0][0][0]
         spare = [c for c in left if c[0] == base]
+        room = RESERVE_SIZE - len(reserve or ())
+        if rest == "waste" or stock is None:
+            room += STOCK_SIZE - len(waste) - len(stock or ())
         for pile in reversed(table):  # inert base-rank cards fill T12, T11, ... if room is short
-            room = RESERVE_SIZE - len(reserve or ()) + (
-                STOCK_SIZE - len(waste) if stock is None else 0)
-            if len(left) <= room or not spare or pile:
-                continue
-            pile.append(spare.pop())
-            left.remove(pile[0])
+            if len(left) > room and spare and not pile:
+                pile.append(spare.pop())
+                left.remove(pile[0])
         under = RESERVE_SIZE - len(reserve or ())
         reserve, left = left[:under] + (reserve or []), left[under:]
-        if stock is None:
+        if rest == "waste":
+            waste, left = left + list(waste), []
+            stock = stock or []
+        elif stock is None:
             room = STOCK_SIZE - len(waste)
             stock, left = left[:room], left[room:]
         if left:

@@ -5,7 +5,6 @@ import pytest
 from plot import Game, IllegalMove
 from tests.helpers import build
 
-
 # Base rank 5 throughout. While restricted, F1 holds 5..K and takes an ace next.
 F1_RESTRICTED = ["5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS"]
 F1_FULL = F1_RESTRICTED + ["AS", "2S", "3S", "4S"]

@@ -1,0 +1,45 @@
+"""Move notation: str() and parse() round-trip; bad text says why."""
+
+import pytest
+
+from plot import PILES, Move
+
+
+def test_every_move_round_trips():
+    for a in PILES:
+        for b in PILES:
+            if a != b:
+                move = Move(a, b)
+                assert Move.parse(str(move)) is move
+                assert (move.src, move.dst) == (a, b)
+
+
+def test_parse_is_forgiving_about_case_and_spaces():
+    assert Move.parse(" w-t3 ") == Move("W", "T3")
+    assert str(Move.parse("t10-f8")) == "T10-F8"
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ("", "SOURCE-DEST"),
+    ("W", "SOURCE-DEST"),
+    ("W-T3-F1", "SOURCE-DEST"),
+    ("X-T3", "'X' is not a pile"),
+    ("W-T13", "'T13' is not a pile"),
+    ("F0-T1", "'F0' is not a pile"),
+    ("T3-T3", "two different piles"),
+])
+def test_bad_text_is_refused_with_a_reason(text, why):
+    with pytest.raises(ValueError, match=why):
+        Move.parse(text)
+
+
+def test_non_text_is_refused():
+    with pytest.raises(ValueError, match="text"):
+        Move.parse(None)
+
+
+def test_moves_are_values():
+    assert Move("R", "F2") == Move.parse("R-F2")
+    assert hash(Move("R", "F2")) == hash(Move.parse("r-f2"))
+    assert repr(Move("S", "W")) == "Move.parse('S-W')"
+    assert len({Move("S", "W"), Move.parse("S-W")}) == 1
