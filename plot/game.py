@@ -548,9 +548,10 @@ def _validated_piles(position) -> list[list[int]]:
                if k not in position]
     if missing:
         raise InvalidPosition(f"the position has no {', '.join(missing)}")
-    extra = sorted(set(position) - {"reserve", "stock", "waste", "foundations", "tableau"})
+    extra = sorted(map(repr, set(position) - {"reserve", "stock", "waste", "foundations",
+                                               "tableau"}))
     if extra:
-        raise InvalidPosition(f"the position has unknown keys: {', '.join(map(str, extra))}")
+        raise InvalidPosition(f"the position has unknown keys: {', '.join(extra)}")
 
     def cards(value, what):
         if not isinstance(value, list):
