@@ -25,6 +25,7 @@ from .move import (
     FOUNDATION_RANGE,
     MOVES,
     PILE_COUNT,
+    PILES,
     T_FIRST,
     TABLEAU_RANGE,
     Move,
@@ -169,6 +170,20 @@ class Game:
     @property
     def cards_on_foundations(self) -> int:
         return self._on_foundations
+
+    def __str__(self) -> str:
+        """The table as text, one pile a line, bottom card first: handy in a REPL or a test."""
+        p = self._piles
+
+        def cards(i):
+            return " ".join(CODES[c] for c in p[i]) or "--"
+
+        lines = [f"base rank {RANKS[self._base]}, {self.status}, {len(self._history)} moves",
+                 f"R   {CODES[p[R][-1]] if p[R] else '--'} ({len(p[R])})",
+                 f"S   {len(p[S])} cards", f"W   {cards(W)}"]
+        lines += [f"{PILES[i]:4s}{cards(i)}" for i in FOUNDATION_RANGE]
+        lines += [f"{PILES[i]:4s}{cards(i)}" for i in TABLEAU_RANGE]
+        return "\n".join(lines)
 
     def __repr__(self) -> str:
         origin = f"seed={self.seed}" if self.seed is not None else "from a position"

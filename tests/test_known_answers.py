@@ -87,3 +87,10 @@ def test_move_counts_along_a_fixed_line():
         "S-W W-T3 S-W S-W S-W S-W S-W W-T3 S-W T11-T3 S-W S-W S-W W-T2 S-W S-W S-W S-W W-T4 "
         "T4-F1 T6-F1 T6-T3 T3-F1")
     assert game.cards_on_foundations == 7
+
+
+def test_text_rendering_shows_every_pile():
+    text = str(Game.new(1))
+    assert text.splitlines()[:4] == ["base rank J, playing, 0 moves", "R   KH (13)",
+                                     "S   78 cards", "W   --"]
+    assert "F1  JD" in text and "T12 3C" in text
