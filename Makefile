@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: test unit lint bench clean
+.PHONY: test unit lint bench clean e2e vendor site serve browser bench-ui
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,10 +18,44 @@ lint: $(STAMP)
 unit: $(STAMP)
 	$(PY) -m pytest tests --ignore=tests/e2e
 
-test: lint unit
+test: lint unit e2e
 
 bench: $(STAMP)
 	$(PY) benchmarks/engine.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis node_modules web/vendor _site
+
+# ---- the browser game (issue 3) -------------------------------------------------------------
+# npm ci installs the pinned runtime (pyodide, @pyscript/core) from package-lock.json;
+# scripts/build.py copies only the files the page fetches into web/vendor/ and writes _site/.
+NPM_STAMP := node_modules/.package-lock.json
+CHROMIUM := /usr/bin/chromium
+PORT ?= 8000
+
+$(NPM_STAMP): package.json package-lock.json
+	@command -v npm >/dev/null || (apt-get update && apt-get install -y npm)
+	npm ci --no-audit --no-fund
+	touch $(NPM_STAMP)
+
+vendor: $(NPM_STAMP)
+	$(PYTHON) scripts/build.py vendor
+
+site: $(NPM_STAMP)
+	$(PYTHON) scripts/build.py site
+
+serve: site
+	@echo "The Plot is at http://localhost:$(PORT)/  (Ctrl+C stops the server)"
+	$(PYTHON) -m http.server $(PORT) --bind 127.0.0.1 --directory _site
+
+# Debian's Chromium for the end-to-end tests (Playwright cannot download browsers here);
+# elsewhere, without apt-get, the tests fall back to Playwright's own browser.
+browser:
+	@test -x $(CHROMIUM) || ! command -v apt-get >/dev/null || \
+		(apt-get update && apt-get install -y chromium)
+
+e2e: $(STAMP) site browser
+	$(PY) -m pytest tests/e2e
+
+bench-ui: $(STAMP) site browser
+	$(PY) benchmarks/ui.py

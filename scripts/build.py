@@ -1,0 +1,196 @@
+"""Build the browser game: vendor the pinned runtime, check the page config, assemble _site/.
+
+    python scripts/build.py vendor   # node_modules -> web/vendor/ (+ rules page from docs/rules.md)
+    python scripts/build.py site     # vendor, then write the deployable static site to _site/
+
+Only what the page fetches is copied. Standard library only; run from any directory.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import shutil
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE = ROOT / "node_modules"
+VENDOR = ROOT / "web" / "vendor"
+SITE = ROOT / "_site"
+
+# The Pyodide files a page fetches at boot (pyodide-lock.json is read even with no packages).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+# PyScript's dist holds hashed chunks for features this page never uses (editor and terminal UI,
+# pygame, MicroPython) and its own service worker; everything else core.js may import is kept.
+PYSCRIPT_UNUSED = re.compile(
+    r"^(codemirror|xterm|mpy|service-worker|storage)[-_.]")
+# Files of the page itself (relative to ROOT) copied to the site besides plot/ and web/.
+PAGE_FILES = ("index.html", "pyscript.toml")
+WEB_SUFFIXES = {".py", ".css", ".svg", ".png", ".ico"}
+
+
+def fail(message: str) -> None:
+    print(f"build: {message}", file=sys.stderr)
+    raise SystemExit(1)
+
+
+def copy(src: Path, dst: Path) -> None:
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    if dst.exists() and dst.stat().st_size == src.stat().st_size \
+            and dst.stat().st_mtime >= src.stat().st_mtime:
+        return
+    shutil.copy2(src, dst)
+
+
+def vendor() -> None:
+    pyodide = NODE / "pyodide"
+    pyscript = NODE / "@pyscript" / "core" / "dist"
+    if not pyodide.is_dir() or not pyscript.is_dir():
+        fail("node_modules is missing pyodide or @pyscript/core: run `npm ci` (make vendor does)")
+    if VENDOR.exists():
+        shutil.rmtree(VENDOR)
+    for name in PYODIDE_FILES:
+        copy(pyodide / name, VENDOR / "pyodide" / name)
+    for path in sorted(pyscript.iterdir()):
+        if path.is_file() and path.suffix != ".map" and not PYSCRIPT_UNUSED.match(path.name):
+            copy(path, VENDOR / "pyscript" / path.name)
+    rules = ROOT / "docs" / "rules.md"
+    if not rules.exists():
+        fail("docs/rules.md is missing: the How to play panel is built from it")
+    text = rules.read_text(encoding="utf-8")
+    (VENDOR / "rules.html").write_text(markdown_to_html(text), encoding="utf-8")
+    check_config()
+    print(f"build: vendored runtime into {VENDOR.relative_to(ROOT)}/")
+
+
+def python_files() -> list[str]:
+    """Every module the page needs, as paths relative to ROOT: the engine and the web layer."""
+    files = [p for p in sorted((ROOT / "plot").rglob("*.py")) if "__pycache__" not in p.parts]
+    files += sorted((ROOT / "web").glob("*.py"))
+    return [p.relative_to(ROOT).as_posix() for p in files]
+
+
+def check_config() -> None:
+    """pyscript.toml must load the local runtime and list exactly the modules the page imports.
+
+    The [files] table is generated here from plot/ and web/: when a module is added or removed the
+    table is rewritten (and the build says so), so the committed file never goes stale silently.
+    """
+    path = ROOT / "pyscript.toml"
+    text = path.read_text(encoding="utf-8")
+    config = tomllib.loads(text)
+    if config.get("interpreter") != "./web/vendor/pyodide/pyodide.mjs":
+        fail("pyscript.toml: interpreter must be \"./web/vendor/pyodide/pyodide.mjs\"")
+    wanted = {f"./{f}": f"./{f}" for f in python_files()}
+    if config.get("files") != wanted:
+        head = re.split(r"^\[files\]", text, maxsplit=1, flags=re.M)[0].rstrip() + "\n\n"
+        lines = [f'"{k}" = "{v}"' for k, v in wanted.items()]
+        path.write_text(head + "[files]\n" + "\n".join(lines) + "\n", encoding="utf-8")
+        print("build: pyscript.toml [files] updated to the current plot/ and web/ modules")
+
+
+def site() -> None:
+    vendor()
+    if SITE.exists():
+        shutil.rmtree(SITE)
+    for name in PAGE_FILES:
+        copy(ROOT / name, SITE / name)
+    for rel in python_files():
+        copy(ROOT / rel, SITE / rel)
+    for path in sorted((ROOT / "web").iterdir()):
+        if path.is_file() and path.suffix in WEB_SUFFIXES and path.suffix != ".py":
+            copy(path, SITE / "web" / path.name)
+    shutil.copytree(VENDOR, SITE / "web" / "vendor")
+    check_relative_urls()
+    size = sum(p.stat().st_size for p in SITE.rglob("*") if p.is_file())
+    count = sum(1 for p in SITE.rglob("*") if p.is_file())
+    print(f"build: wrote {SITE.relative_to(ROOT)}/ ({count} files, {size / 1e6:.1f} MB)")
+
+
+def check_relative_urls() -> None:
+    """The site must work under any sub-path: no root-relative or absolute URLs in our files."""
+    bad = re.compile(r"""(?:href|src|url)\s*[=(]\s*["']?(?:/|https?:|//)""", re.I)
+    for path in [SITE / "index.html", SITE / "pyscript.toml", *(SITE / "web").glob("*.*")]:
+        if path.is_file() and path.suffix in {".html", ".css", ".toml", ".py"}:
+            for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if bad.search(line) and "xmlns" not in line:
+                    fail(f"{path.relative_to(SITE)}:{n}: URL is not relative: {line.strip()}")
+
+
+# --- a small Markdown renderer for docs/rules.md (headings, paragraphs, lists, emphasis, code) ---
+
+def _inline(text: str) -> str:
+    text = html.escape(text, quote=False)
+    text = re.sub(r"`([^`]+)`", r"<code>\1</code>", text)
+    text = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", text)
+    text = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<em>\1</em>", text)
+    text = re.sub(r"(?<!\w)_(?!\s)(.+?)(?<!\s)_(?!\w)", r"<em>\1</em>", text)
+    text = re.sub(r"\[([^\]]+)\]\(([^)\s]+)\)", lambda m: m.group(1), text)  # links: keep the words
+    return text
+
+
+def markdown_to_html(text: str) -> str:
+    out: list[str] = []
+    para: list[str] = []
+    lists: list[str] = []  # stack of open list tags
+    item_open = False
+
+    def flush_para():
+        if para:
+            out.append(f"<p>{_inline(' '.join(para))}</p>")
+            para.clear()
+
+    def close_lists(depth=0):
+        nonlocal item_open
+        while len(lists) > depth:
+            out.append(f"</li></{lists.pop()}>")
+        item_open = bool(lists)
+
+    lines = text.splitlines()
+    if lines and re.match(r"^#\s", lines[0]):
+        lines = lines[1:]  # the document title: the panel has its own ("How to play")
+    for raw in lines:
+        line = raw.rstrip()
+        heading = re.match(r"^(#{1,6})\s+(.*)$", line)
+        item = re.match(r"^(\s*)([-*+]|\d+[.)])\s+(.*)$", line)
+        if not line.strip():
+            flush_para()
+            continue
+        if heading:
+            flush_para()
+            close_lists()
+            level = min(len(heading.group(1)) + 1, 6)  # the panel's own title is the h2
+            out.append(f"<h{level}>{_inline(heading.group(2))}</h{level}>")
+        elif item:
+            flush_para()
+            depth = len(item.group(1).expandtabs(4)) // 2 + 1
+            tag = "ol" if item.group(2)[0].isdigit() else "ul"
+            if depth > len(lists):
+                while depth > len(lists):
+                    out.append(f"<{tag}><li>")
+                    lists.append(tag)
+            else:
+                close_lists(depth)
+                out.append("</li><li>")
+            out.append(_inline(item.group(3)))
+            item_open = True
+        elif lists and item_open and raw.startswith((" ", "\t")):
+            out.append(" " + _inline(line.strip()))
+        else:
+            close_lists()
+            if line.startswith(">"):
+                line = line.lstrip("> ")
+            para.append(line.strip())
+    flush_para()
+    close_lists()
+    return "\n".join(out) + "\n"
+
+
+if __name__ == "__main__":
+    commands = {"vendor": vendor, "site": site}
+    if len(sys.argv) != 2 or sys.argv[1] not in commands:
+        fail(f"usage: python scripts/build.py {'|'.join(commands)}")
+    commands[sys.argv[1]]()

@@ -1,0 +1,402 @@
+"""The game as the page plays it: selection, messages, clock, saving and statistics.
+
+No browser module is imported here: the entry (main.py) hands in the storage, a clock and a
+callback that schedules a render, so this runs (and is tested) in CPython too. Every rule question
+goes to the engine; this file only decides what a click means and what to tell the player.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+from plot import Game, IllegalMove, InvalidSave
+
+from .stats import Stats
+
+SAVE_KEY = "the-plot/save"
+BACKUP_KEY = "the-plot/save-unreadable"
+STATS_KEY = "the-plot/stats"
+PAGE_FORMAT = "the-plot-page"
+PAGE_VERSION = 1
+MAX_GAME = 999_999  # New game picks deal numbers 1..MAX_GAME; any non-negative number can be played
+
+RANK_TEXT = {"A": "A", "T": "10", "J": "J", "Q": "Q", "K": "K"}
+SUIT_TEXT = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+SOURCES = frozenset(["R", "W", *(f"T{i}" for i in range(1, 13))])
+HASH_GAME = re.compile(r"^#?game=(\d{1,9})$")
+
+
+def card_text(code: str) -> str:
+    """'7H' -> '7♥', 'TD' -> '10♦'."""
+    return RANK_TEXT.get(code[0], code[0]) + SUIT_TEXT[code[1]]
+
+
+def pile_text(name: str) -> str:
+    """'T3' -> 'tableau 3', 'F1' -> 'foundation 1', 'W' -> 'the waste'."""
+    if name[0] == "T":
+        return f"tableau {name[1:]}"
+    if name[0] == "F":
+        return f"foundation {name[1:]}"
+    return {"R": "the reserve", "S": "the stock", "W": "the waste"}[name]
+
+
+def clock_text(ms: float) -> str:
+    seconds = int(ms // 1000)
+    hours, rest = divmod(seconds, 3600)
+    minutes, seconds = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{seconds:02}" if hours else f"{minutes}:{seconds:02}"
+
+
+def parse_hash(text: str) -> int | None:
+    """The game number in a location hash like '#game=42', or None."""
+    match = HASH_GAME.match(text or "")
+    return int(match.group(1)) if match else None
+
+
+def sentence(text: str) -> str:
+    text = str(text).strip()
+    return text[:1].upper() + text[1:] if text else text
+
+
+class App:
+    """One player's session: the current game and everything the page shows about it."""
+
+    def __init__(self, storage, now, changed, rng=None):
+        self.storage = storage          # web.storage.Storage (or a fake with get/set/remove)
+        self.now = now                  # () -> milliseconds, monotonic
+        self.changed = changed          # () -> None: ask for a render
+        self.rng = rng or random.Random()
+        self.game: Game = Game.new(1)
+        self.number = 1
+        self.selected: str | None = None
+        self.targets: list[str] = []
+        self.message = ""
+        self.tone = "info"              # info | error | good
+        self.dialog: str | None = None  # None | "won" | "lost" | "confirm"
+        self.pending: tuple | None = None   # what a confirmed "abandon this game?" does
+        self.notice = ""                # lasting warning (storage trouble, unreadable save)
+        self.panel: str | None = None   # None | "help" | "stats"
+        self.started = False            # a move was made in this attempt
+        self.counted = False            # this attempt's result is already in the statistics
+        self.elapsed = 0.0              # ms on the clock before `running_since`
+        self.running_since: float | None = None
+        self.visible = True
+        self.stats = Stats()
+        self.revision = 0               # bumps on every change; the renderer compares it
+
+    # ---- starting and resuming ------------------------------------------------------------
+
+    def boot(self, hash_text: str = "") -> None:
+        """Load statistics and the saved game; honour a #game=N link; otherwise resume."""
+        self._load_stats()
+        wanted = parse_hash(hash_text)
+        resumed = self._resume()
+        if wanted is not None and (not resumed or wanted != self.number):
+            if resumed:
+                self._finish_attempt()
+            self._start(wanted)
+            self.message = f"Game {wanted}. Click a card to see where it can go."
+        elif not resumed:
+            self._start(self.rng.randint(1, MAX_GAME))
+            self.message = "New game. Click a card to see where it can go; click the stock to deal."
+        self._update()
+
+    def _resume(self) -> bool:
+        raw = self.storage.get(SAVE_KEY)
+        if raw is None:
+            return False
+        try:
+            record = json.loads(raw)
+            if not isinstance(record, dict) or record.get("format") != PAGE_FORMAT:
+                raise InvalidSave("it is not a saved game of this page")
+            if record.get("version") != PAGE_VERSION:
+                raise InvalidSave(f"it has unknown version {record.get('version')!r}")
+            game = Game.from_json(record["engine"])
+            number = record["game"]
+            elapsed = float(record.get("elapsed_ms", 0))
+            if not isinstance(number, int) or number < 0 or game.seed != number:
+                raise InvalidSave("its game number does not match its deal")
+            if not elapsed >= 0:
+                raise InvalidSave("its clock is negative")
+        except (ValueError, KeyError, TypeError) as error:  # InvalidSave is a ValueError
+            kept = self.storage.set(BACKUP_KEY, raw)
+            where = "It was kept aside" if kept else "It could not be kept aside"
+            self.notice = (f"Your saved game could not be read ({sentence(error).rstrip('.')}). "
+                           f"{where}, and a new game has started.")
+            self.storage.remove(SAVE_KEY)
+            return False
+        self.game, self.number, self.elapsed = game, number, elapsed
+        self.started = bool(record.get("started", game.moves_played > 0))
+        self.counted = bool(record.get("counted", False))
+        self.selected, self.targets, self.dialog = None, [], None
+        self.message = f"Welcome back: game {number} resumed where you left it."
+        self._after_change(announce=False)
+        return True
+
+    def _start(self, number: int) -> None:
+        self.game = Game.new(number)
+        self.number = number
+        self.selected, self.targets = None, []
+        self.dialog, self.pending = None, None
+        self.started = self.counted = False
+        self.elapsed, self.running_since = 0.0, None
+        self.tone = "info"
+        self._save()
+
+    # ---- what the player does -------------------------------------------------------------
+
+    def click_pile(self, name: str, double: bool = False) -> None:
+        """A click (or the second click of a double-click) on the pile called `name`."""
+        if self.dialog == "confirm":
+            self.cancel()
+            return
+        if name == "S":
+            self.deal()
+            return
+        if double:
+            if self.selected == name:
+                self._to_foundation(name)
+            return  # a double-click that did not start by selecting this card means nothing more
+        if self.selected is None:
+            self._select(name)
+        elif self.selected == name:
+            self.deselect()
+        else:
+            self._play(f"{self.selected}-{name}")
+
+    def _select(self, name: str) -> None:
+        if name not in SOURCES:
+            if name.startswith("F"):
+                self._say("Cards on a foundation stay there. Pick a card from the reserve, "
+                          "the waste or the tableau.")
+            else:
+                self._say("That space is empty. Pick a card to move first.")
+            return
+        pile = self._pile(name)
+        if not pile:
+            self._say(f"{sentence(pile_text(name))} is empty.")
+            return
+        self.selected = name
+        self.targets = self.game.targets(name)
+        card = card_text(pile[-1])
+        if self.targets:
+            self._say(f"{card} selected: choose a highlighted pile.")
+        else:
+            self._say(f"{card} has no legal move right now.")
+
+    def deselect(self) -> None:
+        if self.selected is not None or self.dialog == "confirm":
+            self.selected, self.targets = None, []
+            if self.dialog == "confirm":
+                self.dialog, self.pending = None, None
+            self._say("")
+
+    def deal(self) -> None:
+        self.selected, self.targets = None, []
+        self._play("S-W")
+
+    def _to_foundation(self, name: str) -> None:
+        homes = [t for t in self.game.targets(name) if t.startswith("F")]
+        if homes:
+            self._play(f"{name}-{homes[0]}")
+        else:
+            card = card_text(self._pile(name)[-1])
+            self.selected, self.targets = None, []
+            self._say(f"No foundation takes the {card} now.", "error")
+
+    def _play(self, text: str) -> None:
+        src = text.split("-")[0]
+        card = (self._pile(src) or [None])[-1]
+        try:
+            move = self.game.play(text)
+        except IllegalMove as error:
+            self._say(sentence(error), "error")
+            return
+        self.selected, self.targets = None, []
+        self.started = True
+        if move.src == "S":
+            left = len(self.game.position()["stock"])
+            self._say(f"Dealt {card_text(card)}; {left} left in the stock.")
+        else:
+            self._say(f"{card_text(card)} to {pile_text(move.dst)}.")
+        self._after_change()
+
+    def undo(self) -> None:
+        self.selected, self.targets = None, []
+        move = self.game.undo()
+        if move is None:
+            self._say("Nothing to undo.", "error")
+            return
+        card = self._pile(move.src)[-1]
+        self._say(f"Undone: {card_text(card)} back to {pile_text(move.src)}.")
+        self._after_change()
+
+    def redo(self) -> None:
+        self.selected, self.targets = None, []
+        move = self.game.redo()
+        if move is None:
+            self._say("Nothing to redo.", "error")
+            return
+        card = self._pile(move.dst)[-1]
+        self._say(f"Redone: {card_text(card)} to {pile_text(move.dst)}.")
+        self._after_change()
+
+    def new_game(self, confirmed: bool = False) -> None:
+        self._leave(("new", None), confirmed)
+
+    def restart(self, confirmed: bool = False) -> None:
+        self._leave(("restart", None), confirmed)
+
+    def switch_to(self, number: int) -> None:
+        """Open deal `number` (a #game=N link); an unfinished game in progress counts as lost."""
+        if number == self.number and self.game.moves_played == 0:
+            return
+        self._leave(("switch", number), confirmed=True)
+
+    def confirm(self) -> None:
+        if self.pending is not None:
+            self._leave(self.pending, confirmed=True)
+
+    def cancel(self) -> None:
+        if self.dialog == "confirm":
+            self.dialog, self.pending = None, None
+            self._say("Carry on.")
+        elif self.dialog in ("won", "lost"):
+            self.dialog = None
+            self.revision += 1
+            self.changed()
+
+    def _leave(self, what: tuple, confirmed: bool) -> None:
+        in_progress = self.started and not self.counted and self.game.status == "playing"
+        if in_progress and not confirmed:
+            self.pending = what
+            self.dialog = "confirm"
+            self.selected, self.targets = None, []
+            self._say("")
+            return
+        self._finish_attempt()
+        kind, number = what
+        if kind == "new":
+            number = self.rng.randint(1, MAX_GAME)
+            while number == self.number:
+                number = self.rng.randint(1, MAX_GAME)
+            self._start(number)
+            self._say(f"New game: deal {number}.")
+        elif kind == "restart":
+            self._start(self.number)
+            self._say(f"Game {self.number} restarted from the deal.")
+        else:
+            self._start(number)
+            self._say(f"Game {number}.")
+        self._update()
+
+    def _finish_attempt(self) -> None:
+        """Leaving a game: a started, unrecorded attempt that was not won counts as lost."""
+        if self.started and not self.counted:
+            self.stats.record(False, self._elapsed(), self.game.moves_played)
+            self.counted = True
+            self._save_stats()
+
+    def toggle_panel(self, name: str | None) -> None:
+        self.panel = None if name == self.panel else name
+        self.revision += 1
+        self.changed()
+
+    def say(self, text: str, tone: str = "info") -> None:
+        self._say(text, tone)
+
+    # ---- time and visibility ------------------------------------------------------------------
+
+    def _elapsed(self) -> float:
+        if self.running_since is None:
+            return self.elapsed
+        return self.elapsed + max(0.0, self.now() - self.running_since)
+
+    def clock(self) -> str:
+        return clock_text(self._elapsed())
+
+    def set_visible(self, visible: bool) -> None:
+        """The page was hidden or shown: the clock runs only while the player can see the game."""
+        self.visible = visible
+        self._sync_clock()
+        if not visible:
+            self._save()
+
+    def _sync_clock(self) -> None:
+        should_run = self.visible and self.started and self.game.status == "playing"
+        if should_run and self.running_since is None:
+            self.running_since = self.now()
+        elif not should_run and self.running_since is not None:
+            self.elapsed = self._elapsed()
+            self.running_since = None
+
+    # ---- bookkeeping --------------------------------------------------------------------------
+
+    def _pile(self, name: str) -> list[str]:
+        position = self.game.position()
+        if name == "R":
+            return position["reserve"]
+        if name == "S":
+            return position["stock"]
+        if name == "W":
+            return position["waste"]
+        index = int(name[1:]) - 1
+        return position["foundations" if name[0] == "F" else "tableau"][index]
+
+    def _say(self, text: str, tone: str = "info") -> None:
+        self.message, self.tone = text, tone
+        self.revision += 1
+        self.changed()
+
+    def _after_change(self, announce: bool = True) -> None:
+        status = self.game.status
+        self._sync_clock()
+        if status == "won":
+            if not self.counted:
+                self.stats.record(True, self._elapsed(), self.game.moves_played)
+                self.counted = True
+                self._save_stats()
+            self.dialog = "won"
+            if announce:
+                self._say(f"You won game {self.number} in {self.game.moves_played} moves "
+                          f"and {self.clock()}!", "good")
+        elif status == "lost":
+            self.dialog = "lost"
+            if announce:
+                self._say("No card can reach a foundation any more: this game is lost. "
+                          "Undo, restart or start a new game.", "error")
+        elif self.dialog in ("won", "lost"):
+            self.dialog = None
+        self._save()
+        self.revision += 1
+        self.changed()
+
+    def _update(self) -> None:
+        self._after_change(announce=False)
+
+    def _save(self) -> None:
+        record = {
+            "format": PAGE_FORMAT, "version": PAGE_VERSION, "game": self.number,
+            "elapsed_ms": round(self._elapsed()), "started": self.started,
+            "counted": self.counted, "engine": self.game.to_json(),
+        }
+        self.storage.set(SAVE_KEY, json.dumps(record, separators=(",", ":")))
+
+    def save_now(self) -> None:
+        self._save()
+
+    def _load_stats(self) -> None:
+        raw = self.storage.get(STATS_KEY)
+        if raw is None:
+            return
+        try:
+            self.stats = Stats.from_json(raw)
+        except ValueError as error:
+            self.storage.set(STATS_KEY + "-unreadable", raw)
+            self.notice = (f"Your statistics could not be read ({error}); "
+                           "they were kept aside and counting starts again.")
+
+    def _save_stats(self) -> None:
+        self.storage.set(STATS_KEY, self.stats.to_json())

@@ -1,0 +1,154 @@
+"""Input: every click, tap and key becomes one call on the App, through one path.
+
+One delegated click listener on the table finds the pile under the pointer (`data-pile`); one on
+the document handles buttons (`data-action`); one keydown listener maps the keys. Pointer drag
+and keyboard focus (a later issue) will feed the same `App.click_pile` calls.
+"""
+
+from __future__ import annotations
+
+from pyodide.ffi import create_proxy
+from pyscript.ffi import is_none
+
+TYPING = {"INPUT", "TEXTAREA", "SELECT"}
+ACTIVATES_ON_SPACE = {"BUTTON", "A", "SUMMARY"}
+
+
+class Controls:
+    def __init__(self, app, renderer, document, window):
+        self.app, self.renderer = app, renderer
+        self.document, self.window = document, window
+        self.last_select: str | None = None  # the pile the last single click selected
+        self._proxies = []
+        table = document.getElementById("table")
+        self._listen(table, "click", self.on_table_click)
+        self._listen(document, "click", self.on_action_click)
+        self._listen(document, "keydown", self.on_key)
+        self._listen(window, "hashchange", self.on_hash)
+        self._listen(document, "visibilitychange", self.on_visibility)
+        self._listen(window, "pagehide", lambda _e: app.save_now())
+
+    def _listen(self, target, kind, handler) -> None:
+        proxy = create_proxy(handler)
+        self._proxies.append(proxy)  # listeners live as long as the page
+        target.addEventListener(kind, proxy)
+
+    # ---- the table ----------------------------------------------------------------------------
+
+    def on_table_click(self, event) -> None:
+        pile = event.target.closest("[data-pile]")
+        app = self.app
+        if is_none(pile):
+            self.last_select = None
+            app.deselect()
+            return
+        name = pile.getAttribute("data-pile")
+        if event.detail >= 2 and name != "S":
+            # the second click of a double-click: only meaningful if the first one selected it
+            if self.last_select == name:
+                app.click_pile(name, double=True)
+            self.last_select = None
+            return
+        app.click_pile(name)
+        self.last_select = name if app.selected == name else None
+
+    # ---- buttons ------------------------------------------------------------------------------
+
+    def on_action_click(self, event) -> None:
+        button = event.target.closest("[data-action]")
+        if is_none(button):
+            return
+        if event.detail > 0 and hasattr(button, "blur"):
+            button.blur()  # a mouse click must not leave Space bound to this button
+        action = button.getAttribute("data-action")
+        if action == "copy-link":
+            event.preventDefault()
+        self.act(action)
+
+    def act(self, action: str) -> None:
+        app = self.app
+        if action == "new":
+            app.new_game()
+        elif action == "restart":
+            app.restart()
+        elif action == "undo":
+            app.undo()
+        elif action == "redo":
+            app.redo()
+        elif action == "deal":
+            app.deal()
+        elif action == "confirm":
+            app.confirm()
+        elif action in ("cancel", "close"):
+            app.cancel()
+        elif action in ("help", "stats"):
+            app.toggle_panel(action)
+        elif action == "close-panel":
+            app.toggle_panel(None)
+        elif action == "copy-link":
+            self.copy_link()
+
+    def copy_link(self) -> None:
+        url = self.window.location.href
+        try:
+            self.window.navigator.clipboard.writeText(url)
+            self.app.say(f"Link to game {self.app.number} copied: {url}")
+        except Exception:  # noqa: BLE001 - no clipboard (insecure context): show it instead
+            self.app.say(f"Share this link: {url}")
+
+    # ---- keys ---------------------------------------------------------------------------------
+
+    def on_key(self, event) -> None:
+        if event.defaultPrevented or event.altKey or event.metaKey or event.isComposing:
+            return
+        tag = "" if is_none(event.target) else str(event.target.tagName)
+        if tag in TYPING:
+            return
+        key, ctrl, shift = event.key, event.ctrlKey, event.shiftKey
+        lower = key.lower() if len(key) == 1 else key
+        action = None
+        if ctrl:
+            if lower == "z":
+                action = "redo" if shift else "undo"
+            elif lower == "y":
+                action = "redo"
+        elif lower == "z":
+            action = "redo" if shift else "undo"
+        elif lower == "d" or (key == " " and tag not in ACTIVATES_ON_SPACE):
+            action = "deal"
+        elif lower == "n":
+            action = "new"
+        elif key == "Escape":
+            self.escape()
+            event.preventDefault()
+            return
+        if action is None:
+            return
+        event.preventDefault()
+        self.act(action)
+
+    def escape(self) -> None:
+        app = self.app
+        if app.panel is not None:
+            app.toggle_panel(None)
+        elif app.dialog is not None:
+            app.cancel()
+        else:
+            app.deselect()
+
+    # ---- the page -----------------------------------------------------------------------------
+
+    def on_hash(self, _event) -> None:
+        from .app import parse_hash
+
+        text = self.window.location.hash
+        number = parse_hash(text)
+        if number is None:
+            self.app.say(f"\u201c{text}\u201d is not a game link; links look like #game=123.",
+                         "error")
+            self.window.history.replaceState(None, "", f"#game={self.app.number}")
+        elif number != self.app.number:
+            self.app.switch_to(number)
+
+    def on_visibility(self, _event) -> None:
+        self.app.set_visible(self.document.visibilityState == "visible")

@@ -1,0 +1,40 @@
+"""The page's entry: wire storage, the app, the renderer and the controls, then say "ready"."""
+
+import asyncio
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from web.app import App
+from web.controls import Controls
+from web.render import Renderer
+from web.storage import Storage
+
+
+async def load_rules(renderer) -> None:
+    """The How to play panel shows docs/rules.md, rendered to HTML at build time."""
+    target = document.getElementById("rules")
+    try:
+        response = await window.fetch("web/vendor/rules.html")
+        if not response.ok:
+            raise OSError(response.status)
+        target.innerHTML = await response.text()  # our own build output, never player input
+    except Exception:  # noqa: BLE001
+        target.textContent = "The rules could not be loaded; reload the page to try again."
+
+
+def start() -> None:
+    renderer = Renderer(document, window)
+    storage = Storage.browser()
+    app = App(storage, now=window.performance.now, changed=renderer.schedule)
+    renderer.app = app
+    app.boot(window.location.hash)
+    Controls(app, renderer, document, window)
+    renderer.flush()
+    ticker = create_proxy(lambda *_: renderer.tick())
+    window.setInterval(ticker, 250)  # the proxy lives as long as the page
+    document.documentElement.setAttribute("data-ready", "true")
+    asyncio.ensure_future(load_rules(renderer))
+
+
+start()

@@ -1,0 +1,289 @@
+"""Drawing the table: a keyed diff of what the player should see against what the DOM shows.
+
+`Renderer.schedule()` asks for one flush on the next animation frame however many changes come
+before it. A flush computes a small view of every pile (cards shown, count, state flags) and
+touches only the piles, cards and toolbar items that differ from the last flush; cards are keyed
+by pile and position, so a move rewrites two piles, not the 104 cards of the table.
+"""
+
+from __future__ import annotations
+
+from pyodide.ffi import create_proxy
+
+from .app import RANK_TEXT, card_text, pile_text
+
+PILES = ("R", "S", "W", *(f"F{i}" for i in range(1, 9)), *(f"T{i}" for i in range(1, 13)))
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RANK_NAMES = {"A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six",
+              "7": "seven", "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen",
+              "K": "king"}
+FACES = {"J", "Q", "K"}
+RESULT_TITLES = {"won": "You won!", "lost": "No more moves", "confirm": "Leave this game?"}
+
+
+def _suit(suit: str, cls: str) -> str:
+    return f'<svg class="{cls}" aria-hidden="true"><use href="#suit-{suit}"></use></svg>'
+
+
+def _card_inner(code: str) -> str:
+    """The inside of a face-up card, built only from the fixed tables above (never from input)."""
+    rank, suit = RANK_TEXT.get(code[0], code[0]), code[1]
+    index = f'<span class="rank">{rank}</span>{_suit(suit, "suit")}'
+    if code[0] in FACES:
+        middle = f'<span class="face">{rank}{_suit(suit, "face-suit")}</span>'
+    else:
+        middle = _suit(suit, "pip")
+    return (f'<span class="index tl">{index}</span>{middle}'
+            f'<span class="index br">{index}</span>')
+
+
+CARD_INNER = {r + s: _card_inner(r + s) for r in RANK_NAMES for s in SUIT_NAMES}
+CARD_CLASS = {code: "card " + ("red" if code[1] in "HD" else "black") for code in CARD_INNER}
+
+
+def card_words(code: str) -> str:
+    return f"{RANK_NAMES[code[0]]} of {SUIT_NAMES[code[1]]}"
+
+
+class Renderer:
+    def __init__(self, document, window):
+        self.document, self.window = document, window
+        self.app = None
+        self.piles = {}
+        for name in PILES:
+            el = document.querySelector(f'[data-pile="{name}"]')
+            self.piles[name] = {"el": el, "cards": [], "shown": (), "count": None,
+                                "flags": frozenset(), "label": None,
+                                "count_el": el.querySelector(".count")}
+        q = document.getElementById
+        self.el = {key: q(key) for key in (
+            "state", "message", "notice", "moves", "time", "game-number", "game-link", "undo",
+            "redo", "base-rank", "result", "result-title", "result-text", "result-undo",
+            "result-close", "confirm-yes", "help", "stats", "stats-list")}
+        self.root = document.documentElement
+        self.last: dict = {}
+        self.pending = False
+        self.frames = 0
+        self._frame = create_proxy(self._on_frame)
+
+    # ---- scheduling ---------------------------------------------------------------------------
+
+    def schedule(self) -> None:
+        if not self.pending:
+            self.pending = True
+            self.window.requestAnimationFrame(self._frame)
+
+    def _on_frame(self, _timestamp=None) -> None:
+        self.flush()
+
+    def flush(self) -> None:
+        self.pending = False
+        app = self.app
+        if app is None:
+            return
+        position = app.game.position()
+        restricted = len(position["foundations"][0]) < 13
+        base = app.game.base_rank
+        targets = set(app.targets)
+        for name in PILES:
+            self._pile(name, *self._view(name, position, restricted, base, app, targets))
+        self._globals(app, restricted, base)
+        self.frames += 1
+
+    # ---- piles --------------------------------------------------------------------------------
+
+    @staticmethod
+    def _view(name, position, restricted, base, app, targets):
+        kind = name[0]
+        flags = set()
+        if kind == "T":
+            pile = position["tableau"][int(name[1:]) - 1]
+            shown = tuple(pile)
+        elif kind == "F":
+            pile = position["foundations"][int(name[1:]) - 1]
+            shown = tuple(pile[-1:])
+            if name != "F1" and restricted:
+                flags.add("locked")
+            if len(pile) == 13:
+                flags.add("complete")
+        else:
+            pile = position[{"R": "reserve", "S": "stock", "W": "waste"}[name]]
+            shown = () if kind == "S" else tuple(pile[-1:])
+        if not pile:
+            flags.add("empty")
+        if name == app.selected:
+            flags.add("selected")
+        if name in targets:
+            flags.add("target")
+        return shown, len(pile), frozenset(flags)
+
+    def _pile(self, name, shown, count, flags) -> None:
+        state = self.piles[name]
+        el = state["el"]
+        if shown != state["shown"]:
+            old, cards = state["shown"], state["cards"]
+            keep = 0
+            for a, b in zip(old, shown, strict=False):
+                if a != b:
+                    break
+                keep += 1
+            for card in cards[keep:]:
+                card.remove()
+            del cards[keep:]
+            document = self.document
+            for code in shown[keep:]:
+                card = document.createElement("div")
+                card.className = CARD_CLASS[code]
+                card.setAttribute("data-card", code)
+                card.innerHTML = CARD_INNER[code]
+                el.appendChild(card)
+                cards.append(card)
+            state["shown"] = shown
+        if count != state["count"]:
+            el.setAttribute("data-count", str(count))
+            if name[0] == "T":
+                el.style.setProperty("--n", str(count))
+            elif state["count_el"] is not None:
+                state["count_el"].textContent = _count_text(name, count)
+            state["count"] = count
+        if flags != state["flags"]:
+            for flag in flags ^ state["flags"]:
+                el.classList.toggle(flag, flag in flags)
+            if ("selected" in flags) != ("selected" in state["flags"]):
+                el.setAttribute("aria-pressed", "true" if "selected" in flags else "false")
+            state["flags"] = flags
+        label = _label(name, shown, count, flags)
+        if label != state["label"]:
+            el.setAttribute("aria-label", label)
+            state["label"] = label
+
+    # ---- everything else ----------------------------------------------------------------------
+
+    def _set(self, key, value, apply) -> None:
+        if self.last.get(key, object()) != value:
+            self.last[key] = value
+            apply(value)
+
+    def _globals(self, app, restricted, base) -> None:
+        e = self.el
+        game = app.game
+        status = game.status
+        self._set("status", status, self._status)
+        self._set("message", (app.message, app.tone), self._message)
+        notice = app.notice or app.storage.warning
+        self._set("notice", notice, self._notice)
+        self._set("moves", game.moves_played, lambda v: _text(e["moves"], str(v)))
+        self._set("undo", game.can_undo, lambda v: e["undo"].toggleAttribute("disabled", not v))
+        self._set("redo", game.can_redo, lambda v: e["redo"].toggleAttribute("disabled", not v))
+        self._set("number", app.number, self._number)
+        self._set("base", base, lambda v: _text(e["base-rank"], RANK_TEXT.get(v, v)))
+        self._set("restricted", restricted,
+                  lambda v: self.root.classList.toggle("restricted", v))
+        self._set("selecting", app.selected is not None,
+                  lambda v: self.root.classList.toggle("selecting", v))
+        self._set("time", app.clock(), lambda v: _text(e["time"], v))
+        self._set("dialog", (app.dialog, app.revision if app.dialog else 0), self._dialog)
+        self._set("panel", (app.panel, app.stats.to_json()), self._panel)
+
+    def tick(self) -> None:
+        """Once or twice a second: only the clock."""
+        if self.app is not None:
+            self._set("time", self.app.clock(), lambda v: _text(self.el["time"], v))
+
+    def _status(self, status) -> None:
+        el = self.el["state"]
+        el.setAttribute("data-status", status)
+        el.textContent = {"playing": "Playing", "won": "Won", "lost": "Lost"}[status]
+
+    def _message(self, value) -> None:
+        text, tone = value
+        el = self.el["message"]
+        el.textContent = text
+        el.setAttribute("data-tone", tone)
+
+    def _notice(self, text) -> None:
+        el = self.el["notice"]
+        el.textContent = text
+        el.hidden = not text
+
+    def _number(self, number) -> None:
+        _text(self.el["game-number"], str(number))
+        self.el["game-link"].setAttribute("href", f"#game={number}")
+        if self.window.location.hash != f"#game={number}":
+            self.window.history.replaceState(None, "", f"#game={number}")
+        self.document.title = f"The Plot \u2014 game {number}"
+
+    def _dialog(self, value) -> None:
+        kind = value[0]
+        app, e = self.app, self.el
+        result = e["result"]
+        if kind is None:
+            result.hidden = True
+            return
+        result.setAttribute("data-kind", kind)
+        _text(e["result-title"], RESULT_TITLES[kind])
+        game = app.game
+        if kind == "won":
+            text = (f"Game {app.number}: all 104 cards are home in {game.moves_played} moves "
+                    f"and {app.clock()}.")
+        elif kind == "lost":
+            text = ("The stock is empty and no card can reach a foundation any more. Undo to try "
+                    "another way, restart this deal, or start a new game.")
+        else:
+            text = (f"Game {app.number} is in progress ({game.moves_played} moves). Leaving it "
+                    "counts as a loss in your statistics.")
+        _text(e["result-text"], text)
+        e["result-undo"].hidden = kind == "confirm"
+        result.hidden = False
+        focus = e["confirm-yes"] if kind == "confirm" else e["result-close"]
+        focus.focus()
+
+    def _panel(self, value) -> None:
+        panel = value[0]
+        self.el["help"].hidden = panel != "help"
+        self.el["stats"].hidden = panel != "stats"
+        if panel == "stats":
+            s = self.app.stats
+            rows = {
+                "played": s.played, "won": s.won, "rate": s.win_rate, "streak": s.streak,
+                "best-streak": s.best_streak,
+                "best-time": "–" if s.best_time_ms is None else _clock(s.best_time_ms),
+                "fewest": "–" if s.fewest_moves is None else s.fewest_moves,
+            }
+            for key, value_ in rows.items():
+                _text(self.document.getElementById(f"stat-{key}"), str(value_))
+
+
+def _clock(ms):
+    from .app import clock_text
+
+    return clock_text(ms)
+
+
+def _text(el, text) -> None:
+    el.textContent = text
+
+
+def _count_text(name: str, count: int) -> str:
+    if name[0] == "F":
+        return f"{count}/13" if count else ""
+    return str(count)
+
+
+def _label(name, shown, count, flags) -> str:
+    """The pile's accessible name: 'Tableau 3: seven of hearts, 2 cards'."""
+    title = pile_text(name)
+    title = title[4:] if title.startswith("the ") else title
+    title = title[:1].upper() + title[1:]
+    if name == "F1":
+        title += ", first foundation"
+    if "locked" in flags:
+        return f"{title}, locked"
+    if not count:
+        return f"{title}, empty"
+    top = f": {card_words(shown[-1])}" if shown else ""
+    extra = ", selected" if "selected" in flags else ", a legal target" if "target" in flags else ""
+    return f"{title}{top}, {count} card{'s' if count != 1 else ''}{extra}"
+
+
+__all__ = ["Renderer", "card_text", "card_words"]
