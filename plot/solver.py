@@ -185,6 +185,8 @@ class Solver:
         needs = self._needs()
         base = self.base
         top, length = self.top, self.length
+        if self.dealt == len(self.stock) and not self._can_still_score(needs):
+            return []
         moves = []
         add = moves.append
         if self.reserve_left:
@@ -216,6 +218,8 @@ class Solver:
                     if not length[j]:
                         add((W, T_FIRST + j))
                         break
+        if self.dealt < len(self.stock):  # dealing before shuffling tableau cards finds wins sooner
+            add((S, W))
         tried = set()
         for a in range(TABLEAU_COUNT):
             rank = top[a]
@@ -230,9 +234,22 @@ class Solver:
                     if pair not in tried:
                         tried.add(pair)
                         add((T_FIRST + a, T_FIRST + b))
-        if self.dealt < len(self.stock):
-            add((S, W))
         return moves
+
+    def _can_still_score(self, needs: dict[int, int]) -> bool:
+        """With the stock empty: False if no card can ever reach a foundation again.
+
+        Sound because tableau-to-tableau moves never bring a new rank to a tableau top (a card
+        leaving a pile uncovers the rank it covered elsewhere, or empties the pile), so without a
+        foundation move the only ranks that can ever be played home are the reserve top, the
+        tableau tops and the waste cards.
+        """
+        if self.reserve_left and self.reserve[self.reserve_left - 1] in needs:
+            return True
+        top, length = self.top, self.length
+        if any(length[j] and top[j] in needs for j in range(TABLEAU_COUNT)):
+            return True
+        return any(rank in needs for rank in self.waste)
 
     def _apply(self, move: tuple[int, int]) -> None:
         """Play a move from `_moves` on the search state."""
