@@ -1,0 +1,153 @@
+"""Command line: `python -m plot solve SEED` and `python -m plot study --first 1 --count 1000`."""
+
+import argparse
+import math
+import multiprocessing
+import platform
+import sys
+import time
+from datetime import UTC, datetime
+
+from .game import LOST, WON, Game
+from .solver import UNKNOWN, solve
+
+DEFAULT_BUDGET_SECONDS = 2.0
+WILSON_Z_95 = 1.959963984540054  # the two-sided 95% point of the standard normal
+PROGRESS_WIDTH = 30
+
+
+def wilson_interval(successes: int, trials: int, z: float = WILSON_Z_95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion; (0, 1) when there are no trials."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def solve_seed(job: tuple[int, float]) -> tuple[int, str, int, float, int]:
+    """Solve one deal: (seed, verdict, nodes, seconds, moves in the line)."""
+    seed, budget = job
+    start = time.perf_counter()
+    result = solve(Game.new(seed), max_seconds=budget)
+    return seed, result.verdict, result.nodes, time.perf_counter() - start, len(result.moves)
+
+
+def progress(done: int, total: int, counts: dict[str, int], started: float) -> None:
+    """Draw a one-line progress bar on stderr."""
+    filled = PROGRESS_WIDTH * done // max(total, 1)
+    elapsed = time.perf_counter() - started
+    left = elapsed / done * (total - done) if done else 0.0
+    bar = "#" * filled + "-" * (PROGRESS_WIDTH - filled)
+    sys.stderr.write(f"\r[{bar}] {done}/{total}  won {counts[WON]}  lost {counts[LOST]}  "
+                     f"unknown {counts[UNKNOWN]}  {elapsed:5.0f}s elapsed, ~{left:4.0f}s left ")
+    sys.stderr.flush()
+
+
+def command_solve(args: argparse.Namespace) -> int:
+    """Print the verdict for one deal and, if won, the winning line."""
+    start = time.perf_counter()
+    result = solve(Game.new(args.seed), max_nodes=args.nodes, max_seconds=args.budget)
+    seconds = time.perf_counter() - start
+    print(f"game {args.seed}: {result.verdict} ({result.nodes:,} positions, {seconds:.2f} s)")
+    if result.verdict == WON:
+        print(f"winning line, {len(result.moves)} moves:")
+        print(" ".join(result.moves))
+    return 0
+
+
+def command_study(args: argparse.Namespace) -> int:
+    """Solve a range of deals and print the win rate with its Wilson interval."""
+    seeds = range(args.first, args.first + args.count)
+    jobs = [(seed, args.budget) for seed in seeds]
+    counts = {WON: 0, LOST: 0, UNKNOWN: 0}
+    times: list[float] = []
+    won_seeds: list[int] = []
+    undecided: list[int] = []
+    started = time.perf_counter()
+
+    def record(row):
+        seed, verdict, _nodes, seconds, _length = row
+        counts[verdict] += 1
+        times.append(seconds)
+        if verdict == WON:
+            won_seeds.append(seed)
+        elif verdict == UNKNOWN:
+            undecided.append(seed)
+        if not args.quiet:
+            progress(len(times), len(jobs), counts, started)
+
+    if args.jobs > 1:
+        with multiprocessing.Pool(args.jobs) as pool:
+            for row in pool.imap_unordered(solve_seed, jobs, chunksize=4):
+                record(row)
+    else:
+        for job in jobs:
+            record(solve_seed(job))
+    if not args.quiet:
+        sys.stderr.write("\n")
+    elapsed = time.perf_counter() - started
+
+    decided = counts[WON] + counts[LOST]
+    low, high = wilson_interval(counts[WON], decided)
+    times.sort()
+    print(f"deals {args.first}..{args.first + args.count - 1} ({args.count}), "
+          f"budget {args.budget:g} s each, {args.jobs} job(s)")
+    print(f"won {counts[WON]}, lost {counts[LOST]}, unknown (undecided) {counts[UNKNOWN]}")
+    if decided:
+        print(f"win rate among decided deals: {counts[WON] / decided:.2%} "
+              f"(95% Wilson interval {low:.2%} to {high:.2%})")
+    low_all, _ = wilson_interval(counts[WON], args.count)
+    _, high_all = wilson_interval(counts[WON] + counts[UNKNOWN], args.count)
+    print(f"win rate of all deals, counting undecided both ways: {low_all:.2%} to {high_all:.2%}")
+    if times:
+        print(f"time per deal: median {times[len(times) // 2]:.3f} s, "
+              f"p95 {times[min(len(times) - 1, int(len(times) * 0.95))]:.3f} s; "
+              f"wall {elapsed:.0f} s")
+    print(f"machine: {platform.python_implementation()} {platform.python_version()}, "
+          f"{platform.machine()}, {multiprocessing.cpu_count()} cores; "
+          f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC")
+    if undecided:
+        print("undecided:", " ".join(map(str, sorted(undecided))))
+    if args.winnable_out:
+        with open(args.winnable_out, "w", encoding="utf-8") as out:
+            out.write(f"# Deals proved winnable by the solver: seeds {args.first}.."
+                      f"{args.first + args.count - 1}, budget {args.budget:g} s each.\n")
+            out.write("# One game number per line; regenerate with: python -m plot study "
+                      f"--first {args.first} --count {args.count} --budget {args.budget:g} "
+                      f"--winnable-out FILE\n")
+            out.writelines(f"{seed}\n" for seed in sorted(won_seeds))
+        print(f"wrote {len(won_seeds)} proved-winnable game numbers to {args.winnable_out}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse the command line and run the chosen command."""
+    parser = argparse.ArgumentParser(prog="python -m plot", description="The Plot, by command.")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    one = commands.add_parser("solve", help="solve one deal and print the winning line")
+    one.add_argument("seed", type=int, help="the game number")
+    one.add_argument("--budget", type=float, default=None, help="seconds (default: no limit)")
+    one.add_argument("--nodes", type=int, default=None, help="positions (default: no limit)")
+    one.set_defaults(run=command_solve)
+
+    many = commands.add_parser("study", help="solve a range of deals and print the win rate")
+    many.add_argument("--first", type=int, default=1, help="the first game number (default 1)")
+    many.add_argument("--count", type=int, default=1000, help="how many deals (default 1000)")
+    many.add_argument("--budget", type=float, default=DEFAULT_BUDGET_SECONDS,
+                      help=f"seconds per deal (default {DEFAULT_BUDGET_SECONDS:g})")
+    many.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    many.add_argument("--winnable-out", metavar="FILE",
+                      help="also write the proved-winnable game numbers to FILE")
+    many.add_argument("--quiet", action="store_true", help="no progress bar")
+    many.set_defaults(run=command_study)
+
+    args = parser.parse_args(argv)
+    return args.run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
