@@ -1,0 +1,146 @@
+"""Helpers for the end-to-end tests: a watched page of the game, the table as a player sees it."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import urlsplit
+
+BOOT_TIMEOUT_MS = 60_000
+
+
+# ---- a watched page --------------------------------------------------------------------------
+
+class Watch:
+    """Collects everything that must never happen on the page."""
+
+    def __init__(self, page, origin: str):
+        self.problems: list[str] = []
+        self.origin = origin
+        page.on("console", self._console)
+        page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
+        page.on("requestfailed", lambda request: self.problems.append(
+            f"request failed: {request.url} ({request.failure})"))
+        page.on("request", self._request)
+
+    def _console(self, message) -> None:
+        if message.type == "error":
+            self.problems.append(f"console error: {message.text}")
+
+    def _request(self, request) -> None:
+        parts = urlsplit(request.url)
+        if parts.scheme in ("data", "blob"):
+            return
+        if f"{parts.scheme}://{parts.netloc}" != self.origin:
+            self.problems.append(f"request to another origin: {request.url}")
+
+
+class TablePage:
+    """A page of the game with helpers that read the table the way a player sees it."""
+
+    def __init__(self, context, base_url: str):
+        self.context = context
+        self.base_url = base_url
+        self.page = context.new_page()
+        self.watch = Watch(self.page, base_url.rstrip("/"))
+
+    # navigation
+    def goto(self, fragment: str = "") -> None:
+        self.page.goto(self.base_url + fragment)
+        self.wait_ready()
+
+    def reload(self) -> None:
+        self.page.reload()
+        self.wait_ready()
+
+    def wait_ready(self) -> None:
+        self.page.wait_for_selector("html[data-ready='true']", state="attached",
+                                    timeout=BOOT_TIMEOUT_MS)
+
+    def open(self, number: int) -> None:
+        """Switch to deal `number` through the address bar's hash, as a player would."""
+        self.dismiss_dialogs()
+        self.page.evaluate("n => { location.hash = '#game=' + n; }", number)
+        self.page.wait_for_function(
+            "n => document.getElementById('game-number').textContent === String(n)"
+            " && document.getElementById('moves').textContent === '0'", arg=number)
+
+    def dismiss_dialogs(self) -> None:
+        if self.page.locator("#result").is_visible():
+            kind = self.page.locator("#result").get_attribute("data-kind")
+            self.page.locator("#result-close" if kind != "confirm" else
+                              "#result [data-action=cancel]").click()
+        for panel in ("#help", "#stats"):
+            if self.page.locator(panel).is_visible():
+                self.page.locator(f"{panel} [data-action=close-panel]").click()
+
+    # reading the table
+    def table(self) -> dict:
+        return self.page.evaluate(READ_TABLE)
+
+    def wait_table(self, expected: dict) -> None:
+        """Wait until the DOM shows exactly `expected` (see expected_table); fail with a diff."""
+        try:
+            self.page.wait_for_function(f"expected => {{ const t = ({READ_TABLE})(); "
+                                        "return JSON.stringify(t) === JSON.stringify(expected); }",
+                                        arg=expected, timeout=10_000)
+        except Exception:
+            assert self.table() == expected
+            raise
+
+    def status(self) -> str:
+        return self.page.locator("[data-status]").get_attribute("data-status")
+
+    def message(self) -> str:
+        return self.page.locator("#message").inner_text()
+
+    def pile(self, name: str):
+        return self.page.locator(f"[data-pile='{name}']")
+
+    def click_pile(self, name: str) -> None:
+        self.pile(name).click()
+
+    def play(self, move: str) -> None:
+        """Play a move by clicking: the stock alone deals; otherwise source, then destination."""
+        src, dst = move.split("-")
+        self.click_pile(src)
+        if src != "S":
+            self.click_pile(dst)
+
+    def assert_clean(self) -> None:
+        errors = self.page.locator(".py-error").all_inner_texts()
+        problems = self.watch.problems + [f".py-error: {text}" for text in errors]
+        self.watch.problems = []
+        assert not problems, "\n".join(problems)
+
+
+# Reads every pile as the player sees it: the face-up cards (data-card) and the count.
+READ_TABLE = """() => {
+  const table = {};
+  for (const pile of document.querySelectorAll('[data-pile]')) {
+    table[pile.dataset.pile] = {
+      cards: [...pile.querySelectorAll('[data-card]')].map(c => c.dataset.card),
+      count: Number(pile.dataset.count ?? -1),
+    };
+  }
+  return table;
+}"""
+
+
+def expected_table(game) -> dict:
+    """What the page must show for an engine game: tops of squared piles, whole tableau piles."""
+    p = game.position()
+    table = {
+        "R": {"cards": p["reserve"][-1:], "count": len(p["reserve"])},
+        "S": {"cards": [], "count": len(p["stock"])},
+        "W": {"cards": p["waste"][-1:], "count": len(p["waste"])},
+    }
+    for i, pile in enumerate(p["foundations"], 1):
+        table[f"F{i}"] = {"cards": pile[-1:], "count": len(pile)}
+    for i, pile in enumerate(p["tableau"], 1):
+        table[f"T{i}"] = {"cards": list(pile), "count": len(pile)}
+    return table
+
+
+def save_record(page) -> dict:
+    raw = page.page.evaluate("() => localStorage.getItem('the-plot/save')")
+    return json.loads(raw)

@@ -1,0 +1,206 @@
+"""Playing on the table: the deal, selecting, moving, refusals, dealing, undo/redo, restart."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tablepage import expected_table
+
+from plot import Game, IllegalMove
+
+SOURCES = ["R", "W", *(f"T{i}" for i in range(1, 13))]
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def first_move(game: Game, src_prefix: str = "") -> object:
+    """The engine's first legal move that is not a deal (from a source starting with prefix)."""
+    return next(m for m in game.legal_moves() if m.src != "S" and m.src.startswith(src_prefix))
+
+
+def pile_classes(table, cls: str) -> set[str]:
+    return set(table.page.eval_on_selector_all(
+        f"[data-pile].{cls}", "els => els.map(e => e.dataset.pile)"))
+
+
+def test_first_load_shows_the_deal_the_engine_makes(table):
+    game = Game.new(1)
+    table.wait_table(expected_table(game))
+    assert table.status() == "playing"
+    assert table.page.locator("#game-number").inner_text() == "1"
+    base = {"T": "10"}.get(game.base_rank, game.base_rank)
+    assert table.page.locator("#base-rank").inner_text() == base
+    assert pile_classes(table, "locked") == {f"F{i}" for i in range(2, 9)}
+    assert table.page.evaluate("location.hash") == "#game=1"
+
+
+def test_selecting_a_card_highlights_its_targets_and_a_target_click_plays(table):
+    table.open(2)
+    game = Game.new(2)
+    move = first_move(game)
+    table.click_pile(move.src)
+    table.page.wait_for_selector(f"[data-pile='{move.src}'].selected")
+    assert pile_classes(table, "target") == set(game.targets(move.src))
+    table.click_pile(move.dst)
+    game.play(move)
+    table.wait_table(expected_table(game))
+    assert pile_classes(table, "selected") == set()
+    assert pile_classes(table, "target") == set()
+    assert table.page.locator("#moves").inner_text() == "1"
+
+
+def test_an_illegal_click_changes_nothing_and_shows_the_engines_reason(table):
+    table.open(3)
+    game = Game.new(3)
+    src = next(s for s in SOURCES if game.targets(s))
+    dst = "F2"  # locked until foundation 1 is complete
+    try:
+        game.play(f"{src}-{dst}")
+        raise AssertionError("the engine accepted a move to a locked foundation")
+    except IllegalMove as error:
+        reason = str(error)
+    before = expected_table(game)
+    table.click_pile(src)
+    table.click_pile(dst)
+    table.page.wait_for_function(
+        "reason => document.getElementById('message').textContent === reason", arg=reason)
+    assert table.table() == before
+    assert pile_classes(table, "selected") == {src}  # still selected: nothing changed
+    assert table.page.locator("#moves").inner_text() == "0"
+    # deselect: Esc, clicking the card again, clicking empty table
+    table.page.keyboard.press("Escape")
+    table.page.wait_for_function("!document.querySelector('[data-pile].selected')")
+    table.click_pile(src)
+    table.page.wait_for_selector(f"[data-pile='{src}'].selected")
+    table.click_pile(src)
+    table.page.wait_for_function("!document.querySelector('[data-pile].selected')")
+    table.click_pile(src)
+    table.page.wait_for_selector(f"[data-pile='{src}'].selected")
+    table.page.locator("#table").click(position={"x": 3, "y": 3})
+    table.page.wait_for_function("!document.querySelector('[data-pile].selected')")
+    assert table.table() == before
+
+
+def test_the_stock_deals_by_click_space_and_d(table):
+    table.open(4)
+    game = Game.new(4)
+    table.click_pile("S")
+    game.play("S-W")
+    table.wait_table(expected_table(game))
+    assert table.message().startswith("Dealt")
+    for key in (" ", "d"):
+        table.page.keyboard.press(key)
+        game.play("S-W")
+        table.wait_table(expected_table(game))
+
+
+def test_undo_and_redo_by_buttons_and_keys(table):
+    table.open(5)
+    game = Game.new(5)
+    assert table.page.locator("#undo").is_disabled()
+    for move in ("S-W", str(first_move(game)), "S-W"):
+        move = str(first_move(game)) if move != "S-W" else move
+        table.play(move)
+        game.play(move)
+        table.wait_table(expected_table(game))
+    table.page.locator("#undo").click()
+    game.undo()
+    table.wait_table(expected_table(game))
+    assert table.page.locator("#redo").is_enabled()
+    steps = [("z", game.undo), ("Shift+Z", game.redo), ("Control+z", game.undo),
+             ("Control+y", game.redo), ("Control+Shift+Z", game.redo)]
+    for key, step in steps:
+        table.page.keyboard.press(key)
+        step()
+        table.wait_table(expected_table(game))
+    table.page.locator("#undo").click()
+    game.undo()
+    table.page.locator("#redo").click()
+    game.redo()
+    table.wait_table(expected_table(game))
+    assert table.page.locator("#moves").inner_text() == str(game.moves_played)
+
+
+def test_double_click_sends_a_card_to_a_foundation(table):
+    number, src, home = next(
+        (n, s, t) for n in range(1, 500) for s in SOURCES
+        for t in Game.new(n).targets(s) if t.startswith("F"))
+    table.open(number)
+    game = Game.new(number)
+    table.pile(src).dblclick()
+    game.play(f"{src}-{home}")
+    table.wait_table(expected_table(game))
+
+
+def test_restart_asks_first_then_returns_to_the_deal(table):
+    table.open(6)
+    game = Game.new(6)
+    for _ in range(2):
+        move = str(first_move(game)) if game.targets(first_move(game).src) else "S-W"
+        table.play(move)
+        game.play(move)
+    table.wait_table(expected_table(game))
+    table.page.locator(".bar [data-action=restart]").click()
+    dialog = table.page.locator("#result")
+    dialog.wait_for(state="visible")
+    assert dialog.get_attribute("data-kind") == "confirm"
+    dialog.locator("[data-action=cancel]").click()
+    dialog.wait_for(state="hidden")
+    table.wait_table(expected_table(game))
+    table.page.locator(".bar [data-action=restart]").click()
+    dialog.locator("[data-action=confirm]").click()
+    table.wait_table(expected_table(Game.new(6)))
+    assert table.page.locator("#moves").inner_text() == "0"
+    assert table.page.locator("#undo").is_disabled()
+    assert table.page.locator("#game-number").inner_text() == "6"
+
+
+def test_changing_the_hash_switches_deals_without_reloading(table):
+    table.page.evaluate("window.sameDocument = true")
+    table.open(99)
+    table.wait_table(expected_table(Game.new(99)))
+    table.open(123456)
+    table.wait_table(expected_table(Game.new(123456)))
+    assert table.page.evaluate("window.sameDocument") is True
+    assert table.page.locator("#game-link").get_attribute("href") == "#game=123456"
+    table.page.evaluate("location.hash = '#game=oops'")
+    table.page.wait_for_function("location.hash === '#game=123456'")
+    assert "not a game link" in table.message()
+    table.wait_table(expected_table(Game.new(123456)))
+
+
+def test_new_game_key_deals_a_fresh_game_and_counts_the_abandoned_one(table):
+    table.open(7)
+    table.page.locator("[data-action=stats]").click()
+    played_before = int(table.page.locator("#stat-played").inner_text())
+    table.page.keyboard.press("Escape")
+    table.click_pile("S")
+    table.page.wait_for_function("document.getElementById('moves').textContent === '1'")
+    table.page.keyboard.press("n")
+    table.page.locator("#confirm-yes").click()
+    table.page.wait_for_function(
+        "document.getElementById('game-number').textContent !== '7'")
+    number = int(table.page.locator("#game-number").inner_text())
+    table.wait_table(expected_table(Game.new(number)))
+    assert table.page.evaluate("location.hash") == f"#game={number}"
+    table.page.locator("[data-action=stats]").click()
+    assert table.page.locator("#stat-played").inner_text() == str(played_before + 1)
+    assert table.page.locator("#stat-won").inner_text() == "0"
+    table.page.keyboard.press("Escape")
+    table.page.locator("#stats").wait_for(state="hidden")
+
+
+def test_how_to_play_shows_the_rules_from_docs(table):
+    table.page.locator("[data-action=help]").click()
+    panel = table.page.locator("#help")
+    panel.wait_for(state="visible")
+    table.page.wait_for_selector("#rules h3")
+    text = " ".join(panel.inner_text().split())
+    rules = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    headings = re.findall(r"^#{2,6}\s+(.+)$", rules, flags=re.M)
+    assert headings
+    for heading in headings:
+        plain = re.sub(r"[*_`]", "", heading).strip()
+        assert plain in text
+    table.page.keyboard.press("Escape")
+    panel.wait_for(state="hidden")
