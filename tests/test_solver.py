@@ -1,0 +1,152 @@
+"""The solver: won lines replay to wins, lost only for lost positions, budgets honoured."""
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from plot import CODES, Game
+from plot.__main__ import main, wilson_interval
+from plot.solver import LOST, UNKNOWN, WON, Result, Solver, solve
+from tests.helpers import build
+
+EASY_SEED = 2  # found by the solver in a few hundred positions
+F1_NEEDS_AN_ACE = ["5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS"]  # base rank 5
+
+
+def replays_to_win(game: Game, moves) -> bool:
+    """True if the line, played with validation on a copy of the game, ends in a win."""
+    copy = game.copy()
+    for move in moves:
+        copy.play(move)
+    return copy.status == WON
+
+
+def buried_aces_position() -> dict:
+    """Restricted, stock empty, F1 needs an ace; every ace is under a card that can never move.
+
+    Four aces lie under a 2 in the reserve (which only plays to a foundation); the other four lie
+    in the waste under a 9 that has nowhere to go: no foundation takes it, no tableau top is a 10,
+    and spaces take only base-rank cards (5s) while foundation 1 is incomplete.
+    """
+    reserve = ["AS", "AH", "AD", "AC", "3S", "3H", "3D", "3C", "4S", "4H", "4D", "4C", "2S"]
+    tableau = [["5H"], ["5D"], ["5C"], ["5S"], ["7D"], ["6D"]] + [[] for _ in range(6)]
+    top_of_waste = ["AS", "AH", "AD", "AC", "9C", "5D"]
+    used = F1_NEEDS_AN_ACE + reserve + [c for pile in tableau for c in pile] + top_of_waste
+    rest = [c for c in CODES for _ in range(2)]
+    for card in used:
+        rest.remove(card)
+    return {"reserve": reserve, "stock": [], "waste": rest + top_of_waste,
+            "foundations": [F1_NEEDS_AN_ACE] + [[] for _ in range(7)], "tableau": tableau}
+
+
+def test_solution_of_a_deal_replays_to_a_win():
+    game = Game.new(EASY_SEED)
+    result = solve(game, max_nodes=100_000)
+    assert result.verdict == WON
+    assert result.moves and all(isinstance(m, str) for m in result.moves)
+    assert replays_to_win(game, result.moves)
+
+
+def test_won_position_needs_no_moves():
+    game = Game.from_position(build(foundations=[["5S"]], rest="foundations"))
+    assert solve(game) == Result(WON, (), 0)
+
+
+def test_endgame_with_empty_stock_is_solved():
+    game = Game.from_position(build(foundations=[["5S"]], tableau={"T1": ["4H", "3H"]},
+                                    waste=["2H"], rest="foundations"))
+    result = solve(game)
+    assert result.verdict == WON
+    assert replays_to_win(game, result.moves)
+
+
+def test_buried_aces_are_proved_lost():
+    game = Game.from_position(buried_aces_position())
+    assert game.status == LOST  # the engine agrees
+    result = solve(game)
+    assert result.verdict == LOST
+    assert result.moves == ()
+
+
+def test_lost_after_an_exhaustive_search_of_the_moves_left():
+    position = buried_aces_position()
+    position["waste"].insert(0, position["waste"].pop())  # the 9 on top now; 6D-on-7D remains
+    game = Game.from_position(position)
+    assert game.legal_moves()
+    result = solve(game)
+    assert result.verdict == LOST
+    assert result.nodes > 0
+
+
+def test_unknown_at_a_tiny_node_budget():
+    result = solve(Game.new(EASY_SEED), max_nodes=5)
+    assert result.verdict == UNKNOWN
+    assert result.moves == ()
+    assert result.nodes <= 5
+
+
+def test_unknown_at_a_zero_time_budget():
+    assert solve(Game.new(EASY_SEED), max_seconds=0).verdict in (UNKNOWN, WON)
+
+
+def test_search_in_slices_matches_one_search():
+    game = Game.new(EASY_SEED)
+    solver = Solver(game)
+    slices = 0
+    result = None
+    while result is None:
+        result = solver.step(25)
+        slices += 1
+    assert slices > 1
+    assert result == solve(game)
+    assert solver.step(25) is result  # a decided solver keeps its answer
+
+
+def test_solver_never_changes_the_game():
+    game = Game.new(EASY_SEED)
+    game.play("S-W")
+    before = game.to_json()
+    solve(game, max_nodes=2_000)
+    assert game.to_json() == before
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 400))
+def test_any_position_from_random_play(seed, steps):
+    """From random play: won lines replay, engine-lost positions are solver-lost, game untouched."""
+    game = Game.new(seed)
+    choose = random.Random(seed).choice
+    for _ in range(steps):
+        if game.status != "playing":
+            break
+        game.push(choose(game.legal_moves()))
+    before = game.to_json()
+    result = solve(game, max_nodes=20_000)
+    assert game.to_json() == before
+    assert result.verdict in (WON, LOST, UNKNOWN)
+    if result.verdict == WON:
+        assert replays_to_win(game, result.moves)
+    if game.status == LOST:
+        assert result.verdict == LOST
+    if game.status == WON:
+        assert result == Result(WON, (), 0)
+
+
+def test_wilson_interval():
+    low, high = wilson_interval(50, 100)
+    assert round(low, 4) == 0.4038 and round(high, 4) == 0.5962
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    low, high = wilson_interval(10, 10)
+    assert high > 0.999999 and 0.69 < low < 0.73
+
+
+def test_command_line_solve_and_study(capsys):
+    assert main(["solve", str(EASY_SEED)]) == 0
+    out = capsys.readouterr().out
+    assert f"game {EASY_SEED}: won" in out
+    line = out.splitlines()[-1].split()
+    assert replays_to_win(Game.new(EASY_SEED), line)
+    assert main(["study", "--first", str(EASY_SEED), "--count", "2", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "Wilson" in out and "unknown (undecided)" in out
