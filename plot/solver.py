@@ -40,6 +40,7 @@ from .cards import (
 )
 from .game import LOST, WON, Game
 from .move import F_FIRST, MOVES, T_FIRST, R, S, W
+from .prng import SplitMix64
 
 UNKNOWN = "unknown"
 VERDICTS = (WON, LOST, UNKNOWN)
@@ -47,6 +48,8 @@ VERDICTS = (WON, LOST, UNKNOWN)
 _RANK_BITS = 4  # a rank (0..12) plus one fits in four bits of the waste code
 _RANK_MASK = (1 << _RANK_BITS) - 1
 _CLOCK_EVERY = 1024  # nodes between looks at the clock
+FIRST_RUN_NODES = 20_000  # the first depth-first run, in the plain move order
+RUN_GROWTH = 1.5  # each restart (in a shuffled order) may search this much longer than the last
 
 
 @dataclass(frozen=True)
@@ -103,12 +106,34 @@ class Solver:
                 self.length[j] = len(pile)
         self.nodes = 0
         self.result: Result | None = None
+        self.runs = 0
+        self._run_budget = FIRST_RUN_NODES
+        self._rng: SplitMix64 | None = None
         self._path: list[tuple[int, int]] = []
+        self._start_run()
+        if self.home == CARD_COUNT:
+            self.result = Result(WON, (), 0)
+
+    def _start_run(self) -> None:
+        """Begin a fresh depth-first run from the root position (the state must be the root)."""
+        self._run_end = self.nodes + int(self._run_budget)
         self._seen: set = {self._key()}
         self._frames: list[list[tuple[int, int]]] = [self._moves()]
         self._next: list[int] = [0]
-        if self.home == CARD_COUNT:
-            self.result = Result(WON, (), 0)
+
+    def _restart(self) -> None:
+        """Abandon the current run and start a longer one in a differently shuffled order.
+
+        Depth-first search can sink its whole budget into one hopeless subtree; restarts in
+        shuffled orders (foundation moves still first) find most such wins quickly. Every run is
+        complete on its own, so a run that ends without a win still proves the position lost.
+        """
+        while self._path:
+            self._undo(self._path.pop())
+        self.runs += 1
+        self._run_budget *= RUN_GROWTH
+        self._rng = SplitMix64(self.runs)
+        self._start_run()
 
     # ---- the search -----------------------------------------------------------------------
 
@@ -116,9 +141,17 @@ class Solver:
         """Search up to `max_nodes` more positions; the Result once decided, else None."""
         if self.result is not None:
             return self.result
+        limit = self.nodes + max_nodes
+        while True:
+            result = self._search(min(limit, self._run_end))
+            if result is not None or self.nodes >= limit:
+                return result
+            self._restart()
+
+    def _search(self, limit: int) -> Result | None:
+        """Run the current depth-first search until `limit` nodes in all; the Result or None."""
         frames, nexts, path, seen = self._frames, self._next, self._path, self._seen
         apply, undo, key, moves = self._apply, self._undo, self._key, self._moves
-        limit = self.nodes + max_nodes
         nodes = self.nodes
         while frames:
             if nodes >= limit:
@@ -201,11 +234,12 @@ class Solver:
                     tried.add((top[j], length[j]))
                     add((T_FIRST + j, F_FIRST + k))
         waste = self.waste
+        rank = waste[-1] if waste else None
+        k = needs.get(rank)
+        if k is not None:
+            add((W, F_FIRST + k))
+        homeward = len(moves)  # the foundation moves stay first in every run
         if waste:
-            rank = waste[-1]
-            k = needs.get(rank)
-            if k is not None:
-                add((W, F_FIRST + k))
             if rank != base:
                 above = (rank + 1) % RANK_COUNT
                 tried = set()
@@ -234,6 +268,8 @@ class Solver:
                     if pair not in tried:
                         tried.add(pair)
                         add((T_FIRST + a, T_FIRST + b))
+        if self._rng is not None and len(moves) - homeward > 1:
+            moves[homeward:] = _shuffled(moves[homeward:], self._rng)
         return moves
 
     def _can_still_score(self, needs: dict[int, int]) -> bool:
@@ -308,3 +344,11 @@ class Solver:
 
 
 assert STOCK_SIZE < 1 << 8 and _RANK_MASK > RANK_COUNT  # the codes above have room
+
+
+def _shuffled(moves: list, rng: SplitMix64) -> list:
+    """The moves in a pseudo-random order (Fisher-Yates driven by the solver's generator)."""
+    for i in range(len(moves) - 1, 0, -1):
+        j = rng.below(i + 1)
+        moves[i], moves[j] = moves[j], moves[i]
+    return moves
