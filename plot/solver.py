@@ -10,6 +10,10 @@ when it runs out of nodes or time. It never changes the game it is given.
     >>> result.verdict in ("won", "lost", "unknown")
     True
 
+The search is a series of depth-first runs, each complete on its own: the first in the plain move
+order, each restart in a freshly shuffled order (foundation moves always first) with a budget 30%
+larger. A run that ends without a win proves the position lost; a win from any run is a real line.
+
 For the page, `Solver(game).step(max_nodes)` searches a slice and returns None until it has an
 answer, so a long search can be spread over many short slices.
 
@@ -48,8 +52,8 @@ VERDICTS = (WON, LOST, UNKNOWN)
 _RANK_BITS = 4  # a rank (0..12) plus one fits in four bits of the waste code
 _RANK_MASK = (1 << _RANK_BITS) - 1
 _CLOCK_EVERY = 1024  # nodes between looks at the clock
-FIRST_RUN_NODES = 20_000  # the first depth-first run, in the plain move order
-RUN_GROWTH = 1.5  # each restart (in a shuffled order) may search this much longer than the last
+FIRST_RUN_NODES = 5_000  # the first depth-first run, in the plain move order
+RUN_GROWTH = 1.3  # each restart (in a shuffled order) may search this much longer than the last
 
 
 @dataclass(frozen=True)
