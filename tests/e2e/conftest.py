@@ -26,9 +26,9 @@ CHROMIUM = Path("/usr/bin/chromium")
 
 @pytest.fixture(scope="session")
 def site_url():
-    """Serve the built site (make site) with the standard library on a free local port."""
-    if not (SITE / "index.html").exists() or not (SITE / "web" / "vendor").exists():
-        subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "site"], check=True)
+    """Build the site from the working tree (as make site does; needs npm ci done) and serve it
+    with the standard library on a free local port."""
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "site"], check=True)
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]

@@ -52,6 +52,18 @@ class TablePage:
         self.page.reload()
         self.wait_ready()
 
+    def store_and_open(self, key: str, value: str, fragment: str = "") -> None:
+        """Put `value` in localStorage while no game page is open (its pagehide save would
+        overwrite it), then open the game."""
+        blank = self.base_url + "__storage__"
+        self.page.route(blank, lambda route: route.fulfill(
+            content_type="text/html",
+            body="<!doctype html><title>storage</title><link rel=icon href=web/favicon.svg>"))
+        self.page.goto(blank)
+        self.page.unroute(blank)
+        self.page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])
+        self.goto(fragment)
+
     def wait_ready(self) -> None:
         self.page.wait_for_selector("html[data-ready='true']", state="attached",
                                     timeout=BOOT_TIMEOUT_MS)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from playwright.sync_api import expect
 from tablepage import expected_table
 
 from plot import Game, IllegalMove
@@ -172,6 +173,7 @@ def test_changing_the_hash_switches_deals_without_reloading(table):
 def test_new_game_key_deals_a_fresh_game_and_counts_the_abandoned_one(table):
     table.open(7)
     table.page.locator("[data-action=stats]").click()
+    table.page.locator("#stats").wait_for(state="visible")
     played_before = int(table.page.locator("#stat-played").inner_text())
     table.page.keyboard.press("Escape")
     table.click_pile("S")
@@ -184,8 +186,8 @@ def test_new_game_key_deals_a_fresh_game_and_counts_the_abandoned_one(table):
     table.wait_table(expected_table(Game.new(number)))
     assert table.page.evaluate("location.hash") == f"#game={number}"
     table.page.locator("[data-action=stats]").click()
-    assert table.page.locator("#stat-played").inner_text() == str(played_before + 1)
-    assert table.page.locator("#stat-won").inner_text() == "0"
+    expect(table.page.locator("#stat-played")).to_have_text(str(played_before + 1))
+    expect(table.page.locator("#stat-won")).to_have_text("0")
     table.page.keyboard.press("Escape")
     table.page.locator("#stats").wait_for(state="hidden")
 
