@@ -52,8 +52,9 @@ class Renderer:
         self.piles = {}
         for name in PILES:
             el = document.querySelector(f'[data-pile="{name}"]')
+            initial = frozenset(f for f in ("empty",) if el.classList.contains(f))
             self.piles[name] = {"el": el, "cards": [], "shown": (), "count": None,
-                                "flags": frozenset(), "label": None,
+                                "flags": initial, "label": None,
                                 "count_el": el.querySelector(".count")}
         q = document.getElementById
         self.el = {key: q(key) for key in (
@@ -61,6 +62,7 @@ class Renderer:
             "redo", "base-rank", "result", "result-title", "result-text", "result-undo",
             "result-close", "confirm-yes", "help", "stats", "stats-list")}
         self.root = document.documentElement
+        self.ghosts = list(document.querySelectorAll(".ghost"))
         self.last: dict = {}
         self.pending = False
         self.frames = 0
@@ -176,7 +178,7 @@ class Renderer:
         self._set("undo", game.can_undo, lambda v: e["undo"].toggleAttribute("disabled", not v))
         self._set("redo", game.can_redo, lambda v: e["redo"].toggleAttribute("disabled", not v))
         self._set("number", app.number, self._number)
-        self._set("base", base, lambda v: _text(e["base-rank"], RANK_TEXT.get(v, v)))
+        self._set("base", base, self._base)
         self._set("restricted", restricted,
                   lambda v: self.root.classList.toggle("restricted", v))
         self._set("selecting", app.selected is not None,
@@ -184,6 +186,12 @@ class Renderer:
         self._set("time", app.clock(), lambda v: _text(e["time"], v))
         self._set("dialog", (app.dialog, app.revision if app.dialog else 0), self._dialog)
         self._set("panel", (app.panel, app.stats.to_json()), self._panel)
+
+    def _base(self, base) -> None:
+        text = RANK_TEXT.get(base, base)
+        _text(self.el["base-rank"], text)
+        for ghost in self.ghosts:
+            ghost.textContent = text
 
     def tick(self) -> None:
         """Once or twice a second: only the clock."""

@@ -1,0 +1,187 @@
+"""The page's own logic in CPython (web/app.py, stats.py, storage.py need no browser): what a
+click means, the clock, statistics and saving. The browser tests check the same through the DOM."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from plot import Game, IllegalMove  # noqa: E402
+from web.app import BACKUP_KEY, SAVE_KEY, STATS_KEY, App, parse_hash  # noqa: E402
+from web.stats import Stats  # noqa: E402
+from web.storage import Storage  # noqa: E402
+
+
+class Backend:
+    """A localStorage stand-in; `full=True` refuses every write like a full quota."""
+
+    def __init__(self, full=False):
+        self.items, self.full = {}, full
+
+    def getItem(self, key):  # noqa: N802 - the browser's names
+        return self.items.get(key)
+
+    def setItem(self, key, value):  # noqa: N802
+        if self.full:
+            raise RuntimeError("QuotaExceededError: the quota has been exceeded")
+        self.items[key] = value
+
+    def removeItem(self, key):  # noqa: N802
+        self.items.pop(key, None)
+
+
+class Clock:
+    def __init__(self):
+        self.ms = 0.0
+
+    def __call__(self):
+        return self.ms
+
+
+def make_app(backend=None, hash_text="#game=5"):
+    backend = backend or Backend()
+    clock = Clock()
+    app = App(Storage(backend), now=clock, changed=lambda: None)
+    app.boot(hash_text)
+    return app, backend, clock
+
+
+def winning_line(number):
+    solver = pytest.importorskip("plot.solver")
+    result = solver.solve(Game.new(number), max_nodes=50_000)
+    assert result.verdict == "won"
+    return list(result.moves)
+
+
+def test_a_click_selects_a_second_click_plays_and_a_refusal_keeps_the_selection():
+    app, backend, _ = make_app()
+    game = Game.new(5)
+    move = next(m for m in game.legal_moves() if m.src != "S")
+    app.click_pile(move.src)
+    assert app.selected == move.src and app.targets == game.targets(move.src)
+    app.click_pile("F2")
+    with pytest.raises(IllegalMove) as refused:
+        game.play(f"{move.src}-F2")
+    assert app.message == str(refused.value) and app.tone == "error"
+    assert app.selected == move.src and app.game.moves_played == 0
+    app.click_pile(move.dst)
+    game.play(move)
+    assert app.game.position() == game.position() and app.selected is None
+    assert json.loads(backend.items[SAVE_KEY])["engine"] == app.game.to_json()
+
+
+def test_a_double_click_needs_the_first_click_to_have_selected_the_card():
+    sources = ("R", *[f"T{i}" for i in range(1, 13)])
+    number, src = next((n, s) for n in range(1, 300) for s in sources
+                       if any(t.startswith("F") for t in Game.new(n).targets(s)))
+    app, _, _ = make_app(hash_text=f"#game={number}")
+    app.click_pile(src, double=True)  # nothing selected: a stray second click does nothing
+    assert app.game.moves_played == 0
+    app.click_pile(src)
+    app.click_pile(src, double=True)
+    assert app.game.moves_played == 1 and app.game.history[-1].dst.startswith("F")
+
+
+def test_the_clock_runs_from_the_first_move_while_visible_and_is_saved():
+    app, backend, clock = make_app()
+    clock.ms = 5_000
+    assert app.clock() == "0:00"  # not started before the first move
+    app.deal()
+    clock.ms = 65_000
+    assert app.clock() == "1:00"
+    app.set_visible(False)
+    clock.ms = 500_000
+    assert app.clock() == "1:00"
+    assert json.loads(backend.items[SAVE_KEY])["elapsed_ms"] == 60_000
+    app.set_visible(True)
+    clock.ms = 510_000
+    assert app.clock() == "1:10"
+
+
+def test_resume_restores_game_history_clock_and_number():
+    app, backend, clock = make_app()
+    app.deal()
+    app.deal()
+    app.undo()
+    clock.ms = 42_000
+    app.save_now()
+    again, _, _ = make_app(backend, hash_text="")
+    assert again.number == 5
+    assert again.game.to_json() == app.game.to_json()
+    assert again.game.can_redo and again.clock() == "0:42"
+
+
+def test_a_link_to_another_deal_starts_it_and_counts_the_left_game_as_lost():
+    app, backend, _ = make_app()
+    app.deal()
+    again, _, _ = make_app(backend, hash_text="#game=8")
+    assert again.number == 8 and again.game.moves_played == 0
+    assert again.stats.played == 1 and again.stats.won == 0
+
+
+def test_statistics_count_each_game_once():
+    line = winning_line(2)
+    app, backend, clock = make_app(hash_text="#game=2")
+    for move in line:
+        src, dst = move.split("-")
+        if src == "S":
+            app.deal()
+        else:
+            app.click_pile(src)
+            app.click_pile(dst)
+        clock.ms += 1_000
+    assert app.game.status == "won" and app.dialog == "won"
+    stats = Stats.from_json(backend.items[STATS_KEY])
+    assert (stats.played, stats.won, stats.streak, stats.fewest_moves) == (1, 1, 1, len(line))
+    app.undo()
+    app.redo()  # winning the same game again is not a second win
+    app.new_game()  # a finished game needs no confirmation and is not counted again
+    assert app.dialog is None and app.number != 2
+    assert Stats.from_json(backend.items[STATS_KEY]).played == 1
+    app.deal()
+    app.restart()
+    assert app.dialog == "confirm" and app.game.moves_played == 1
+    app.confirm()
+    stats = Stats.from_json(backend.items[STATS_KEY])
+    assert (stats.played, stats.won, stats.streak, stats.best_streak) == (2, 1, 0, 1)
+    assert stats.win_rate == "50%"
+
+
+@pytest.mark.parametrize("raw", ["not json", '{"format": "the-plot-page", "version": 99}',
+                                 '{"format": "the-plot-page", "version": 1, "game": 3, '
+                                 '"engine": "{}"}'])
+def test_an_unreadable_save_is_kept_aside_and_reported(raw):
+    backend = Backend()
+    backend.items[SAVE_KEY] = raw
+    app, _, _ = make_app(backend, hash_text="")
+    assert backend.items[BACKUP_KEY] == raw
+    assert "could not be read" in app.notice and "kept aside" in app.notice
+    assert app.game.moves_played == 0 and app.game.status == "playing"
+
+
+def test_full_storage_is_reported_and_play_goes_on():
+    app, _, _ = make_app(Backend(full=True))
+    assert "full" in app.storage.warning
+    app.deal()
+    assert app.game.moves_played == 1
+
+
+def test_unusable_statistics_are_refused():
+    for text in ("[]", '{"format": "the-plot-stats", "version": 1, "played": -1}',
+                 Stats(played=1, won=2).to_json()):
+        with pytest.raises(ValueError):
+            Stats.from_json(text)
+    assert Stats.from_json(Stats(3, 2, 1, 2, 1000, 90).to_json()).best_time_ms == 1000
+
+
+def test_game_links():
+    assert parse_hash("#game=42") == 42
+    assert parse_hash("#game=0") == 0
+    for text in ("", "#game=", "#game=-1", "#game=4x", "#gam=4"):
+        assert parse_hash(text) is None
