@@ -29,7 +29,7 @@ PYSCRIPT_UNUSED = re.compile(
     r"^(codemirror|xterm|mpy|service-worker|storage)[-_.]")
 # Files of the page itself (relative to ROOT) copied to the site besides plot/ and web/.
 PAGE_FILES = ("index.html", "pyscript.toml")
-WEB_SUFFIXES = {".py", ".css", ".svg", ".png", ".ico"}
+WEB_SUFFIXES = {".py", ".js", ".css", ".svg", ".png", ".ico"}
 
 
 def fail(message: str) -> None:
@@ -114,7 +114,7 @@ def check_relative_urls() -> None:
     """The site must work under any sub-path: no root-relative or absolute URLs in our files."""
     bad = re.compile(r"""(?:href|src|url)\s*[=(]\s*["']?(?:/|https?:|//)""", re.I)
     for path in [SITE / "index.html", SITE / "pyscript.toml", *(SITE / "web").glob("*.*")]:
-        if path.is_file() and path.suffix in {".html", ".css", ".toml", ".py"}:
+        if path.is_file() and path.suffix in {".html", ".css", ".toml", ".py", ".js"}:
             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
                 if bad.search(line) and "xmlns" not in line:
                     fail(f"{path.relative_to(SITE)}:{n}: URL is not relative: {line.strip()}")

@@ -7,6 +7,8 @@ and keyboard focus (a later issue) will feed the same `App.click_pile` calls.
 
 from __future__ import annotations
 
+import asyncio
+
 from pyodide.ffi import create_proxy
 from pyscript.ffi import is_none
 
@@ -89,11 +91,13 @@ class Controls:
             self.copy_link()
 
     def copy_link(self) -> None:
-        url = self.window.location.href
+        asyncio.ensure_future(self._copy_link(str(self.window.location.href)))
+
+    async def _copy_link(self, url: str) -> None:
         try:
-            self.window.navigator.clipboard.writeText(url)
+            await self.window.navigator.clipboard.writeText(url)
             self.app.say(f"Link to game {self.app.number} copied: {url}")
-        except Exception:  # noqa: BLE001 - no clipboard (insecure context): show it instead
+        except Exception:  # noqa: BLE001 - no clipboard here (or refused): show the link instead
             self.app.say(f"Share this link: {url}")
 
     # ---- keys ---------------------------------------------------------------------------------

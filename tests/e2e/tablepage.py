@@ -58,7 +58,7 @@ class TablePage:
         blank = self.base_url + "__storage__"
         self.page.route(blank, lambda route: route.fulfill(
             content_type="text/html",
-            body="<!doctype html><title>storage</title><link rel=icon href=web/favicon.svg>"))
+            body="<!doctype html><title>storage</title><link rel=icon href=\"data:,\">"))
         self.page.goto(blank)
         self.page.unroute(blank)
         self.page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])

@@ -165,8 +165,8 @@ def test_changing_the_hash_switches_deals_without_reloading(table):
     assert table.page.evaluate("window.sameDocument") is True
     assert table.page.locator("#game-link").get_attribute("href") == "#game=123456"
     table.page.evaluate("location.hash = '#game=oops'")
-    table.page.wait_for_function("location.hash === '#game=123456'")
-    assert "not a game link" in table.message()
+    expect(table.page.locator("#message")).to_contain_text("not a game link")
+    assert table.page.evaluate("location.hash") == "#game=123456"
     table.wait_table(expected_table(Game.new(123456)))
 
 
@@ -206,3 +206,11 @@ def test_how_to_play_shows_the_rules_from_docs(table):
         assert plain in text
     table.page.keyboard.press("Escape")
     panel.wait_for(state="hidden")
+
+
+def test_the_link_button_shares_the_deal(table):
+    table.open(31)
+    table.page.locator("[data-action=copy-link]").click()
+    table.page.wait_for_function(
+        "document.getElementById('message').textContent.includes('#game=31')")
+    assert table.page.locator("#game-link").get_attribute("href") == "#game=31"
