@@ -85,6 +85,7 @@ class App:
         self.visible = True
         self.stats = Stats()
         self.revision = 0               # bumps on every change; the renderer compares it
+        self.hash_epoch = 0             # bumps when the address bar must show our deal again
 
     # ---- starting and resuming ------------------------------------------------------------
 
@@ -94,6 +95,12 @@ class App:
         wanted = parse_hash(hash_text)
         resumed = self._resume()
         if wanted is not None and (not resumed or wanted != self.number):
+            if resumed and self._in_progress():
+                self._update()
+                self._leave(("switch", wanted), confirmed=False)  # ask before leaving it
+                self.message = (f"This link opens game {wanted}, but your game {self.number} "
+                                "is in progress.")
+                return
             if resumed:
                 self._finish_attempt()
             self._start(wanted)
@@ -190,8 +197,14 @@ class App:
         if self.selected is not None or self.dialog == "confirm":
             self.selected, self.targets = None, []
             if self.dialog == "confirm":
-                self.dialog, self.pending = None, None
+                self._drop_pending()
             self._say("")
+
+    def _drop_pending(self) -> None:
+        """Close the "leave this game?" question without leaving."""
+        if self.pending is not None and self.pending[0] == "switch":
+            self.hash_epoch += 1  # the address bar shows the other deal: put ours back
+        self.dialog, self.pending = None, None
 
     def deal(self) -> None:
         self.selected, self.targets = None, []
@@ -250,10 +263,10 @@ class App:
         self._leave(("restart", None), confirmed)
 
     def switch_to(self, number: int) -> None:
-        """Open deal `number` (a #game=N link); an unfinished game in progress counts as lost."""
+        """Open deal `number` (a #game=N link), asking first if a game is in progress."""
         if number == self.number and self.game.moves_played == 0:
             return
-        self._leave(("switch", number), confirmed=True)
+        self._leave(("switch", number), confirmed=False)
 
     def confirm(self) -> None:
         if self.pending is not None:
@@ -261,16 +274,18 @@ class App:
 
     def cancel(self) -> None:
         if self.dialog == "confirm":
-            self.dialog, self.pending = None, None
+            self._drop_pending()
             self._say("Carry on.")
         elif self.dialog in ("won", "lost"):
             self.dialog = None
             self.revision += 1
             self.changed()
 
+    def _in_progress(self) -> bool:
+        return self.started and not self.counted and self.game.status == "playing"
+
     def _leave(self, what: tuple, confirmed: bool) -> None:
-        in_progress = self.started and not self.counted and self.game.status == "playing"
-        if in_progress and not confirmed:
+        if self._in_progress() and not confirmed:
             self.pending = what
             self.dialog = "confirm"
             self.selected, self.targets = None, []

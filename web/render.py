@@ -177,7 +177,7 @@ class Renderer:
         self._set("moves", game.moves_played, lambda v: _text(e["moves"], str(v)))
         self._set("undo", game.can_undo, lambda v: e["undo"].toggleAttribute("disabled", not v))
         self._set("redo", game.can_redo, lambda v: e["redo"].toggleAttribute("disabled", not v))
-        self._set("number", app.number, self._number)
+        self._set("number", (app.number, app.hash_epoch), lambda v: self._number(v[0]))
         self._set("base", base, self._base)
         self._set("restricted", restricted,
                   lambda v: self.root.classList.toggle("restricted", v))
@@ -229,7 +229,7 @@ class Renderer:
             result.hidden = True
             return
         result.setAttribute("data-kind", kind)
-        _text(e["result-title"], RESULT_TITLES[kind])
+        title = RESULT_TITLES[kind]
         game = app.game
         if kind == "won":
             text = (f"Game {app.number}: all 104 cards are home in {game.moves_played} moves "
@@ -238,8 +238,17 @@ class Renderer:
             text = ("The stock is empty and no card can reach a foundation any more. Undo to try "
                     "another way, restart this deal, or start a new game.")
         else:
-            text = (f"Game {app.number} is in progress ({game.moves_played} moves). Leaving it "
-                    "counts as a loss in your statistics.")
+            leave, number = app.pending
+            title, button = {
+                "new": ("Start a new game?", "New game"),
+                "restart": ("Restart this deal?", "Restart"),
+                "switch": (f"Open game {number}?", f"Open game {number}"),
+            }[leave]
+            _text(e["confirm-yes"], button)
+            moves = game.moves_played
+            text = (f"Game {app.number} is in progress ({moves} move{'s' if moves != 1 else ''})."
+                    " Leaving it counts as a loss in your statistics.")
+        _text(e["result-title"], title)
         _text(e["result-text"], text)
         e["result-undo"].hidden = kind == "confirm"
         result.hidden = False

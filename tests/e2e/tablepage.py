@@ -74,6 +74,12 @@ class TablePage:
         self.page.evaluate("n => { location.hash = '#game=' + n; }", number)
         self.page.wait_for_function(
             "n => document.getElementById('game-number').textContent === String(n)"
+            " || !document.getElementById('result').hidden", arg=number)
+        if self.page.locator("#result").get_attribute("data-kind") == "confirm" \
+                and self.page.locator("#result").is_visible():
+            self.page.locator("#confirm-yes").click()  # a game was in progress: leave it
+        self.page.wait_for_function(
+            "n => document.getElementById('game-number').textContent === String(n)"
             " && document.getElementById('moves').textContent === '0'", arg=number)
 
     def dismiss_dialogs(self) -> None:

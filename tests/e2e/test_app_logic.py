@@ -117,12 +117,21 @@ def test_resume_restores_game_history_clock_and_number():
     assert again.game.can_redo and again.clock() == "0:42"
 
 
-def test_a_link_to_another_deal_starts_it_and_counts_the_left_game_as_lost():
+def test_a_link_to_another_deal_asks_before_leaving_a_game_in_progress():
     app, backend, _ = make_app()
     app.deal()
     again, _, _ = make_app(backend, hash_text="#game=8")
+    assert again.dialog == "confirm" and again.pending == ("switch", 8)
+    assert again.number == 5 and again.game.moves_played == 1
+    epoch = again.hash_epoch
+    again.cancel()  # keep playing: the address bar must show game 5 again
+    assert again.number == 5 and again.hash_epoch == epoch + 1
+    again.switch_to(8)
+    again.confirm()
     assert again.number == 8 and again.game.moves_played == 0
     assert again.stats.played == 1 and again.stats.won == 0
+    fresh, _, _ = make_app(backend, hash_text="#game=9")  # nothing in progress: no question
+    assert fresh.number == 9 and fresh.dialog is None
 
 
 def test_statistics_count_each_game_once():

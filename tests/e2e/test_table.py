@@ -160,6 +160,18 @@ def test_changing_the_hash_switches_deals_without_reloading(table):
     table.page.evaluate("window.sameDocument = true")
     table.open(99)
     table.wait_table(expected_table(Game.new(99)))
+    # with a game in progress the page asks first; keeping it puts its link back
+    table.click_pile("S")
+    table.page.evaluate("location.hash = '#game=100'")
+    dialog = table.page.locator("#result")
+    dialog.wait_for(state="visible")
+    assert dialog.locator("h2").inner_text() == "Open game 100?"
+    dialog.locator("[data-action=cancel]").click()
+    table.page.wait_for_function("location.hash === '#game=99'")
+    assert table.page.locator("#moves").inner_text() == "1"
+    table.page.evaluate("location.hash = '#game=100'")
+    table.page.locator("#confirm-yes").click()
+    table.wait_table(expected_table(Game.new(100)))
     table.open(123456)
     table.wait_table(expected_table(Game.new(123456)))
     assert table.page.evaluate("window.sameDocument") is True
