@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pyodide.ffi import create_proxy
 
-from .app import RANK_TEXT, card_text, pile_text
+from .app import RANK_TEXT, clock_text, pile_text
 
 PILES = ("R", "S", "W", *(f"F{i}" for i in range(1, 9)), *(f"T{i}" for i in range(1, 13)))
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -151,8 +151,6 @@ class Renderer:
         if flags != state["flags"]:
             for flag in flags ^ state["flags"]:
                 el.classList.toggle(flag, flag in flags)
-            if ("selected" in flags) != ("selected" in state["flags"]):
-                el.setAttribute("aria-pressed", "true" if "selected" in flags else "false")
             state["flags"] = flags
         label = _label(name, shown, count, flags)
         if label != state["label"]:
@@ -264,17 +262,11 @@ class Renderer:
             rows = {
                 "played": s.played, "won": s.won, "rate": s.win_rate, "streak": s.streak,
                 "best-streak": s.best_streak,
-                "best-time": "–" if s.best_time_ms is None else _clock(s.best_time_ms),
+                "best-time": "–" if s.best_time_ms is None else clock_text(s.best_time_ms),
                 "fewest": "–" if s.fewest_moves is None else s.fewest_moves,
             }
             for key, value_ in rows.items():
                 _text(self.document.getElementById(f"stat-{key}"), str(value_))
-
-
-def _clock(ms):
-    from .app import clock_text
-
-    return clock_text(ms)
 
 
 def _text(el, text) -> None:
@@ -302,5 +294,3 @@ def _label(name, shown, count, flags) -> str:
     extra = ", selected" if "selected" in flags else ", a legal target" if "target" in flags else ""
     return f"{title}{top}, {count} card{'s' if count != 1 else ''}{extra}"
 
-
-__all__ = ["Renderer", "card_text", "card_words"]
