@@ -8,6 +8,7 @@ goes to the engine; this file only decides what a click means and what to tell t
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
 
@@ -125,12 +126,13 @@ class App:
             elapsed = float(record.get("elapsed_ms", 0))
             if not isinstance(number, int) or number < 0 or game.seed != number:
                 raise InvalidSave("its game number does not match its deal")
-            if not elapsed >= 0:
-                raise InvalidSave("its clock is negative")
-        except (ValueError, KeyError, TypeError) as error:  # InvalidSave is a ValueError
+            if not (math.isfinite(elapsed) and elapsed >= 0):
+                raise InvalidSave("its clock is not a time")
+        except Exception as error:  # noqa: BLE001 - whatever is wrong, the player gets a game
             kept = self.storage.set(BACKUP_KEY, raw)
             where = "It was kept aside" if kept else "It could not be kept aside"
-            self.notice = (f"Your saved game could not be read ({sentence(error).rstrip('.')}). "
+            reason = str(error).strip().rstrip(".") or type(error).__name__
+            self.notice = (f"Your saved game could not be read ({reason}). "
                            f"{where}, and a new game has started.")
             self.storage.remove(SAVE_KEY)
             return False

@@ -162,9 +162,17 @@ def test_statistics_count_each_game_once():
     assert stats.win_rate == "50%"
 
 
-@pytest.mark.parametrize("raw", ["not json", '{"format": "the-plot-page", "version": 99}',
-                                 '{"format": "the-plot-page", "version": 1, "game": 3, '
-                                 '"engine": "{}"}'])
+PAGE = {"format": "the-plot-page", "version": 1}
+UNREADABLE = [
+    "not json", "[]", json.dumps({**PAGE, "version": 99}),
+    json.dumps({**PAGE, "game": 3, "engine": "{}"}),
+    json.dumps({**PAGE, "game": 3, "engine": {"moves": 1}}),
+    json.dumps({**PAGE, "game": 1, "elapsed_ms": "soon", "engine": Game.new(1).to_json()}),
+    json.dumps({**PAGE, "game": 2, "engine": Game.new(1).to_json()}),  # number is not its deal
+]
+
+
+@pytest.mark.parametrize("raw", UNREADABLE)
 def test_an_unreadable_save_is_kept_aside_and_reported(raw):
     backend = Backend()
     backend.items[SAVE_KEY] = raw
