@@ -1,12 +1,15 @@
-// Before Python is ready: PyScript reports its boot steps as `py:progress` events; show them in
-// the status line under the table's skeleton. web/main.py takes the line over once it runs.
+// Before Python is ready: PyScript reports its boot steps as `py:progress` events ("Loading
+// interpreter", "Loaded files", ...); show them in plain words in the status line under the
+// table's skeleton. web/main.py takes the line over once the game is playable.
 const line = document.getElementById("message");
-const words = { pyodide: "Python", files: "the game's files" };
+const steps = {
+  "Loading storage": "Loading Python…",
+  "Loading interpreter": "Loading Python…",
+  "Loading files": "Loading the game…",
+  "Loaded files": "Starting the game…",
+};
 
 addEventListener("py:progress", ({ detail }) => {
-  if (document.documentElement.dataset.ready || typeof detail !== "string") return;
-  const [verb, ...rest] = detail.split(" ");
-  if (verb !== "Loading") return;
-  const what = rest.join(" ").toLowerCase();
-  line.firstChild.textContent = `Loading ${words[what] ?? what}… `;
+  const text = steps[detail];
+  if (text && !document.documentElement.dataset.ready) line.firstChild.textContent = `${text} `;
 });
