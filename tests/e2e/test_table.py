@@ -226,3 +226,18 @@ def test_the_link_button_shares_the_deal(table):
     table.page.wait_for_function(
         "document.getElementById('message').textContent.includes('#game=31')")
     assert table.page.locator("#game-link").get_attribute("href") == "#game=31"
+
+
+def test_the_skeleton_and_a_loading_line_show_before_python_runs(browser, site_url):
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        # hold Python back: the interpreter's WebAssembly never arrives
+        page.route("**/pyodide.asm.wasm", lambda route: None)
+        page.goto(site_url + "#game=1", wait_until="domcontentloaded")
+        assert page.locator("[data-pile]").count() == 23
+        assert page.locator("#message").inner_text().startswith("Loading")
+        assert page.locator("html").get_attribute("data-ready") is None
+        assert page.locator("[data-pile='S'] .back").is_visible()
+    finally:
+        context.close()
