@@ -23,10 +23,12 @@ SITE = ROOT / "_site"
 # The Pyodide files a page fetches at boot (pyodide-lock.json is read even with no packages).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
-# PyScript's dist holds hashed chunks for features this page never uses (editor and terminal UI,
-# pygame, MicroPython) and its own service worker; everything else core.js may import is kept.
+# PyScript's dist holds hashed chunks for features this page never uses: the code editor
+# (CodeMirror), the terminal (xterm), MicroPython, archives in [files] (zip), the Pyodide package
+# graph (only with `packages`), its own service worker and storage module, and widget styles.
+# A chunk that only excluded chunks import is excluded too (see pyscript_files).
 PYSCRIPT_UNUSED = re.compile(
-    r"^(codemirror|xterm|mpy|service-worker|storage)[-_.]")
+    r"^(codemirror|xterm|mpy|zip|pyodide_graph|service-worker|storage)[-_.]|^core\.css$")
 # Files of the page itself (relative to ROOT) copied to the site besides plot/ and web/.
 PAGE_FILES = ("index.html", "pyscript.toml")
 WEB_SUFFIXES = {".py", ".js", ".css", ".svg", ".png", ".ico"}
@@ -54,9 +56,8 @@ def vendor() -> None:
         shutil.rmtree(VENDOR)
     for name in PYODIDE_FILES:
         copy(pyodide / name, VENDOR / "pyodide" / name)
-    for path in sorted(pyscript.iterdir()):
-        if path.is_file() and path.suffix != ".map" and not PYSCRIPT_UNUSED.match(path.name):
-            copy(path, VENDOR / "pyscript" / path.name)
+    for path in pyscript_files(pyscript):
+        copy(path, VENDOR / "pyscript" / path.name)
     rules = ROOT / "docs" / "rules.md"
     if not rules.exists():
         fail("docs/rules.md is missing: the How to play panel is built from it")
@@ -64,6 +65,24 @@ def vendor() -> None:
     (VENDOR / "rules.html").write_text(markdown_to_html(text), encoding="utf-8")
     check_config()
     print(f"build: vendored runtime into {VENDOR.relative_to(ROOT)}/")
+
+
+def pyscript_files(dist: Path) -> list[Path]:
+    """PyScript's files minus the unused features and every chunk only they import."""
+    files = {p.name: p for p in dist.iterdir() if p.is_file() and p.suffix != ".map"}
+    text = {name: p.read_text(encoding="utf-8") for name, p in files.items()
+            if name.endswith(".js")}
+    dropped = {name for name in files if PYSCRIPT_UNUSED.search(name)}
+    changed = True
+    while changed:
+        changed = False
+        for name in files.keys() - dropped:
+            importers = {other for other, body in text.items()
+                         if other != name and f"./{name}" in body}
+            if importers and importers <= dropped:
+                dropped.add(name)
+                changed = True
+    return [files[name] for name in sorted(files.keys() - dropped)]
 
 
 def python_files() -> list[str]:
