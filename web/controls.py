@@ -8,6 +8,7 @@ and keyboard focus (a later issue) will feed the same `App.click_pile` calls.
 from __future__ import annotations
 
 import asyncio
+import traceback
 
 from pyodide.ffi import create_proxy
 from pyscript.ffi import is_none
@@ -31,9 +32,22 @@ class Controls:
         self._listen(window, "pagehide", lambda _e: app.save_now())
 
     def _listen(self, target, kind, handler) -> None:
-        proxy = create_proxy(handler)
+        proxy = create_proxy(self._guarded(handler))
         self._proxies.append(proxy)  # listeners live as long as the page
         target.addEventListener(kind, proxy)
+
+    def _guarded(self, handler):
+        """A bug in a handler must not take the page down: say so, log it, keep playing."""
+
+        def run(event):
+            try:
+                handler(event)
+            except Exception as error:  # noqa: BLE001
+                self.window.console.error(traceback.format_exc())
+                self.app.say(f"Sorry, something went wrong ({type(error).__name__}). Your game "
+                             "is saved; reload the page if the table looks wrong.", "error")
+
+        return run
 
     # ---- the table ----------------------------------------------------------------------------
 
