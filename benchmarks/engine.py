@@ -1,5 +1,7 @@
 """Engine speed: seeded random games, timing legal-move listing + play; prints moves per second.
 
+Times are this process's CPU time (time.process_time), so other work on a shared machine
+inflates them less than wall-clock time would.
 Run: python benchmarks/engine.py [--games N] [--max-moves N]
 """
 
@@ -23,7 +25,7 @@ def random_games(games: int, max_moves: int, use_play: bool,
         game = Game.new(seed)
         choose = random.Random(seed).choice
         play = game.play if use_play else game.push
-        start = time.perf_counter()
+        start = time.process_time()
         for _ in range(max_moves):
             legal = game.legal_moves()
             if not legal:
@@ -32,7 +34,7 @@ def random_games(games: int, max_moves: int, use_play: bool,
             moves += 1
             if with_status and game.status != "playing":
                 break
-        elapsed += time.perf_counter() - start
+        elapsed += time.process_time() - start
     return moves, elapsed
 
 
