@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import traceback
+from urllib.parse import unquote
 
 from pyodide.ffi import create_proxy
 from pyscript.ffi import is_none
@@ -162,7 +163,8 @@ class Controls:
         text = self.window.location.hash
         number = parse_hash(text)
         if number is None:
-            self.app.say(f"\u201c{text}\u201d is not a game link; links look like #game=123.",
+            shown = unquote(text)  # as the player typed it; only ever shown as text
+            self.app.say(f"\u201c{shown}\u201d is not a game link; links look like #game=123.",
                          "error")
             self.window.history.replaceState(None, "", f"#game={self.app.number}")
         elif number != self.app.number:
