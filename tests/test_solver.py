@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from plot import CODES, Game
 from plot.__main__ import main, wilson_interval
-from plot.solver import LOST, UNKNOWN, WON, Result, Solver, solve
+from plot.solver import LOST, UNKNOWN, WON, Result, Solver, luby, solve
 from tests.helpers import build
 
 EASY_SEED = 2  # found by the solver in a few hundred positions
@@ -101,6 +101,23 @@ def test_search_in_slices_matches_one_search():
     assert slices > 1
     assert result == solve(game)
     assert solver.step(25) is result  # a decided solver keeps its answer
+
+
+def test_restart_budgets_follow_the_luby_sequence():
+    assert [luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    assert luby(2**20 - 1) == 2**19  # budgets grow without bound, so any search can finish
+
+
+def test_lost_is_proved_after_restarts_too():
+    """A search that needs several runs still ends in a proof, whichever run finishes it."""
+    game = Game.from_position(buried_aces_position())
+    solver = Solver(game)
+    solver._run_end = 0  # force a restart before the first run can finish
+    result = None
+    while result is None:
+        result = solver.step(1)
+    assert result.verdict == LOST
+    assert solver.runs >= 1
 
 
 def test_solver_never_changes_the_game():
