@@ -7,20 +7,19 @@ goes to the engine; this file only decides what a click means and what to tell t
 
 from __future__ import annotations
 
-import json
-import math
 import random
 import re
 
-from plot import Game, IllegalMove, InvalidSave
+from plot import Game, IllegalMove
 
+from .pagesave import NewerSave, PageSave, revision_of
 from .stats import Stats
+from .storage import read_atomic, write_atomic
 
 SAVE_KEY = "the-plot/save"
 BACKUP_KEY = "the-plot/save-unreadable"
 STATS_KEY = "the-plot/stats"
-PAGE_FORMAT = "the-plot-page"
-PAGE_VERSION = 1
+STATS_BACKUP_KEY = "the-plot/stats-unreadable"
 MAX_GAME = 999_999  # New game picks deal numbers 1..MAX_GAME; any non-negative number can be played
 
 RANK_TEXT = {"A": "A", "T": "10", "J": "J", "Q": "Q", "K": "K"}
@@ -86,6 +85,11 @@ class App:
         self.visible = True
         self.stats = Stats()
         self.revision = 0               # bumps on every change; the renderer compares it
+        self.offer: str | None = None   # None | "newer-version" | "other-tab": a question to ask
+        self.offer_detail = ""          # what the question is about, in words
+        self.saving = True              # False while a save we must not overwrite is kept
+        self.save_revision = 0          # revision of the save this tab last wrote or read
+        self.stats_writable = True      # False if unreadable statistics could not be kept aside
         self.hash_epoch = 0             # bumps when the address bar must show our deal again
 
     # ---- starting and resuming ------------------------------------------------------------
@@ -116,18 +120,10 @@ class App:
         if raw is None:
             return False
         try:
-            record = json.loads(raw)
-            if not isinstance(record, dict) or record.get("format") != PAGE_FORMAT:
-                raise InvalidSave("it is not a saved game of this page")
-            if record.get("version") != PAGE_VERSION:
-                raise InvalidSave(f"it has unknown version {record.get('version')!r}")
-            game = Game.from_json(record["engine"])
-            number = record["game"]
-            elapsed = float(record.get("elapsed_ms", 0))
-            if not isinstance(number, int) or number < 0 or game.seed != number:
-                raise InvalidSave("its game number does not match its deal")
-            if not (math.isfinite(elapsed) and elapsed >= 0):
-                raise InvalidSave("its clock is not a time")
+            save = PageSave.from_json(raw)
+        except NewerSave as newer:
+            self._hold_newer_save(newer.version)
+            return False
         except Exception as error:  # noqa: BLE001 - whatever is wrong, the player gets a game
             kept = self.storage.set(BACKUP_KEY, raw)
             where = "It was kept aside" if kept else "It could not be kept aside"
@@ -136,13 +132,26 @@ class App:
                            f"{where}, and a new game has started.")
             self.storage.remove(SAVE_KEY)
             return False
-        self.game, self.number, self.elapsed = game, number, elapsed
-        self.started = bool(record.get("started", game.moves_played > 0))
-        self.counted = bool(record.get("counted", False))
-        self.selected, self.targets, self.dialog = None, [], None
-        self.message = f"Welcome back: game {number} resumed where you left it."
-        self._after_change(announce=False)
+        self._load_save(save)
+        self.message = f"Welcome back: game {save.number} resumed where you left it."
         return True
+
+    def _load_save(self, save: PageSave) -> None:
+        self.game, self.number, self.elapsed = save.game, save.number, save.elapsed_ms
+        self.running_since = None
+        self.started, self.counted = save.started, save.counted
+        self.save_revision = save.revision
+        self.selected, self.targets, self.dialog, self.pending = None, [], None, None
+        self._after_change(announce=False)
+
+    def _hold_newer_save(self, version: int) -> None:
+        """A newer page wrote the save: never overwrite it until the player decides."""
+        self.saving = False
+        self.offer = "newer-version"
+        self.offer_detail = (f"Your saved game was made by a newer version of The Plot (save "
+                             f"version {version}) and is kept untouched. Reload the page to get "
+                             "the newer version, or play here without saving over it, or "
+                             "discard it.")
 
     def _start(self, number: int) -> None:
         self.game = Game.new(number)
@@ -312,9 +321,7 @@ class App:
     def _finish_attempt(self) -> None:
         """Leaving a game: a started, unrecorded attempt that was not won counts as lost."""
         if self.started and not self.counted:
-            self.stats.record(False, self._elapsed(), self.game.moves_played)
-            self.counted = True
-            self._save_stats()
+            self._record_result(won=False)
 
     def toggle_panel(self, name: str | None) -> None:
         self.panel = None if name == self.panel else name
@@ -372,9 +379,7 @@ class App:
         self._sync_clock()
         if status == "won":
             if not self.counted:
-                self.stats.record(True, self._elapsed(), self.game.moves_played)
-                self.counted = True
-                self._save_stats()
+                self._record_result(won=True)
             self.dialog = "won"
             if announce:
                 self._say(f"You won game {self.number} in {self.game.moves_played} moves "
@@ -394,26 +399,118 @@ class App:
         self._after_change(announce=False)
 
     def _save(self) -> None:
-        record = {
-            "format": PAGE_FORMAT, "version": PAGE_VERSION, "game": self.number,
-            "elapsed_ms": round(self._elapsed()), "started": self.started,
-            "counted": self.counted, "engine": self.game.to_json(),
-        }
-        self.storage.set(SAVE_KEY, json.dumps(record, separators=(",", ":")))
+        """Save the game, unless another tab saved newer progress (then say so and ask)."""
+        if not self.saving:
+            return
+        stored = self.storage.get(SAVE_KEY)
+        stored_revision = revision_of(stored)
+        if stored_revision > self.save_revision and not self._same_game(stored):
+            self._behind(stored)
+            return
+        if self.offer == "other-tab":
+            return  # the player has not chosen between this tab's game and the other one
+        revision = max(stored_revision, self.save_revision) + 1
+        save = PageSave(self.game, self.number, self._elapsed(), self.started, self.counted,
+                        revision)
+        if self.storage.set(SAVE_KEY, save.to_json()):
+            self.save_revision = revision
 
     def save_now(self) -> None:
         self._save()
 
-    def _load_stats(self) -> None:
-        raw = self.storage.get(STATS_KEY)
-        if raw is None:
-            return
+    def _same_game(self, raw: str | None) -> bool:
+        """Whether a stored save holds exactly this tab's game (moves and undo history)."""
         try:
-            self.stats = Stats.from_json(raw)
-        except ValueError as error:
-            self.storage.set(STATS_KEY + "-unreadable", raw)
-            self.notice = (f"Your statistics could not be read ({error}); "
-                           "they were kept aside and counting starts again.")
+            save = PageSave.from_json(raw)
+        except Exception:  # noqa: BLE001 - not readable: certainly not ours
+            return False
+        return save.number == self.number and save.game.to_json() == self.game.to_json()
+
+    def _behind(self, raw: str) -> None:
+        """Another tab saved newer progress: stop saving over it and offer to load it."""
+        try:
+            save = PageSave.from_json(raw)
+        except Exception:  # noqa: BLE001
+            return
+        moves = save.game.moves_played
+        self.offer = "other-tab"
+        self.offer_detail = (f"Game {save.number} was played on in another tab "
+                             f"({moves} move{'s' if moves != 1 else ''}). This tab is behind "
+                             "and is not saving.")
+        self.revision += 1
+        self.changed()
+
+    def storage_changed(self, key: str | None, value: str | None) -> None:
+        """Another tab wrote to storage (the browser's `storage` event)."""
+        if key == STATS_KEY:
+            self._load_stats()
+            self.revision += 1
+            self.changed()
+        elif key == SAVE_KEY and value is not None and self.saving:
+            if revision_of(value) <= self.save_revision:
+                return
+            if self._same_game(value):
+                self.save_revision = revision_of(value)  # the same game: nothing newer to load
+            else:
+                self._behind(value)
+
+    def accept_offer(self) -> None:
+        """Yes to the question: load the other tab's game / play on without saving."""
+        offer, self.offer = self.offer, None
+        if offer == "other-tab":
+            raw = self.storage.get(SAVE_KEY)
+            try:
+                save = PageSave.from_json(raw)
+            except Exception:  # noqa: BLE001 - it changed again and cannot be read: keep ours
+                self._say("The other tab's game could not be read; this one carries on.", "error")
+                self._save()
+                return
+            self._load_save(save)
+            self._say(f"Loaded game {save.number} as the other tab left it.")
+        elif offer == "newer-version":
+            self.notice = ("Not saving: the saved game from a newer version of The Plot is kept "
+                           "untouched.")
+            self._say("Playing without saving.")
+
+    def decline_offer(self) -> None:
+        """No to the question: keep this tab's game (saving over the other) / discard the save."""
+        offer, self.offer = self.offer, None
+        if offer == "other-tab":
+            self.save_revision = revision_of(self.storage.get(SAVE_KEY))
+            self._save()
+            self._say(f"Keeping this tab's game {self.number}; it is saved again.")
+        elif offer == "newer-version":
+            self.storage.remove(SAVE_KEY)
+            self.saving, self.save_revision, self.notice = True, 0, ""
+            self._save()
+            self._say("The newer version's save was discarded; this game is saved.")
+
+    def _load_stats(self) -> None:
+        stats, unreadable = read_atomic(self.storage, STATS_KEY, Stats.from_json)
+        if unreadable is not None:
+            reason = "unknown"
+            try:
+                Stats.from_json(unreadable)
+            except ValueError as error:
+                reason = str(error)
+            self.stats_writable = self.storage.set(STATS_BACKUP_KEY, unreadable)
+            if self.stats_writable:
+                self.notice = (f"Your statistics could not be read ({reason}). They were kept "
+                               "aside, and counting starts again from here.")
+                self.storage.remove(STATS_KEY)  # reported once; the copy aside stays
+            else:
+                self.notice = (f"Your statistics could not be read ({reason}) nor kept aside, "
+                               "so they are left as they are and new results are not saved.")
+        if stats is not None:
+            self.stats = stats
+
+    def _record_result(self, won: bool) -> None:
+        """Count this attempt once, on top of what any other tab has counted meanwhile."""
+        self._load_stats()
+        self.stats.record(won, self._elapsed(), self.game.moves_played)
+        self.counted = True
+        self._save_stats()
 
     def _save_stats(self) -> None:
-        self.storage.set(STATS_KEY, self.stats.to_json())
+        if self.stats_writable:
+            write_atomic(self.storage, STATS_KEY, self.stats.to_json())

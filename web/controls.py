@@ -31,6 +31,7 @@ class Controls:
         self._listen(window, "hashchange", self.on_hash)
         self._listen(document, "visibilitychange", self.on_visibility)
         self._listen(window, "pagehide", lambda _e: app.save_now())
+        self._listen(window, "storage", self.on_storage)
 
     def _listen(self, target, kind, handler) -> None:
         proxy = create_proxy(self._guarded(handler))
@@ -104,6 +105,10 @@ class Controls:
             app.toggle_panel(None)
         elif action == "copy-link":
             self.copy_link()
+        elif action == "offer-yes":
+            app.accept_offer()
+        elif action == "offer-no":
+            app.decline_offer()
 
     def copy_link(self) -> None:
         asyncio.ensure_future(self._copy_link(str(self.window.location.href)))
@@ -169,6 +174,12 @@ class Controls:
             self.window.history.replaceState(None, "", f"#game={self.app.number}")
         elif number != self.app.number:
             self.app.switch_to(number)
+
+    def on_storage(self, event) -> None:
+        """Another tab of the game changed the saved game or the statistics."""
+        key, value = event.key, event.newValue
+        self.app.storage_changed(None if is_none(key) else str(key),
+                                 value if isinstance(value, str) else None)
 
     def on_visibility(self, _event) -> None:
         self.app.set_visible(self.document.visibilityState == "visible")

@@ -19,6 +19,9 @@ RANK_NAMES = {"A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6
               "K": "king"}
 FACES = {"J", "Q", "K"}
 RESULT_TITLES = {"won": "You won!", "lost": "No more moves", "confirm": "Leave this game?"}
+# The two answers to each question the page may ask about saves (see App.offer).
+OFFER_BUTTONS = {"newer-version": ("Play without saving", "Discard that save"),
+                 "other-tab": ("Load the newer game", "Keep this tab's game")}
 
 
 def _suit(suit: str, cls: str) -> str:
@@ -60,7 +63,8 @@ class Renderer:
         self.el = {key: q(key) for key in (
             "state", "message", "notice", "moves", "time", "game-number", "game-link", "undo",
             "redo", "base-rank", "result", "result-title", "result-text", "result-undo",
-            "result-close", "confirm-yes", "help", "stats", "stats-list")}
+            "result-close", "confirm-yes", "help", "stats", "stats-list", "offer", "offer-text",
+            "offer-yes", "offer-no")}
         self.root = document.documentElement
         self.ghosts = list(document.querySelectorAll(".ghost"))
         self.last: dict = {}
@@ -184,6 +188,17 @@ class Renderer:
         self._set("time", app.clock(), lambda v: _text(e["time"], v))
         self._set("dialog", (app.dialog, app.revision if app.dialog else 0), self._dialog)
         self._set("panel", (app.panel, app.stats.to_json()), self._panel)
+        self._set("offer", (app.offer, app.offer_detail), self._offer)
+
+    def _offer(self, value) -> None:
+        offer, detail = value
+        e = self.el
+        e["offer"].hidden = offer is None
+        if offer is not None:
+            yes, no = OFFER_BUTTONS[offer]
+            _text(e["offer-text"], detail)
+            _text(e["offer-yes"], yes)
+            _text(e["offer-no"], no)
 
     def _base(self, base) -> None:
         text = RANK_TEXT.get(base, base)

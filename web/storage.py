@@ -71,3 +71,45 @@ class Storage:
 def _is_quota(error: Exception) -> bool:
     text = f"{getattr(error, 'name', '')} {error}".lower()
     return "quota" in text
+
+
+PENDING = ".next"  # suffix of the key an atomic write goes to first
+
+
+def write_atomic(storage: Storage, key: str, value: str) -> bool:
+    """Write `value` under `key` so that a failure at any step leaves one complete copy.
+
+    The value goes first to `key + PENDING`, then to `key`, then the pending copy is dropped.
+    If the second step fails, the pending copy is the newest complete value and `read_atomic`
+    recovers it; if the first fails, `key` still holds the previous value.
+    """
+    if not storage.set(key + PENDING, value):
+        return False
+    if not storage.set(key, value):
+        return False
+    storage.remove(key + PENDING)
+    return True
+
+
+def read_atomic(storage: Storage, key: str, parse):
+    """(value, unreadable raw text or None) from what `write_atomic` left under `key`.
+
+    A complete pending copy wins (it is newer than `key`) and is committed; a pending copy that
+    `parse` refuses is dropped (the committed value is intact). `parse` raises ValueError.
+    """
+    pending = storage.get(key + PENDING)
+    if pending is not None:
+        try:
+            value = parse(pending)
+        except ValueError:
+            storage.remove(key + PENDING)
+        else:
+            write_atomic(storage, key, pending)
+            return value, None
+    raw = storage.get(key)
+    if raw is None:
+        return None, None
+    try:
+        return parse(raw), None
+    except ValueError:
+        return None, raw

@@ -164,7 +164,7 @@ def test_statistics_count_each_game_once():
 
 PAGE = {"format": "the-plot-page", "version": 1}
 UNREADABLE = [
-    "not json", "[]", json.dumps({**PAGE, "version": 99}),
+    "not json", "[]", json.dumps({**PAGE, "version": "2"}),
     json.dumps({**PAGE, "game": 3, "engine": "{}"}),
     json.dumps({**PAGE, "game": 3, "engine": {"moves": 1}}),
     json.dumps({**PAGE, "game": 1, "elapsed_ms": "soon", "engine": Game.new(1).to_json()}),

@@ -1,0 +1,254 @@
+"""The page's saves and statistics never get lost (web/pagesave.py, storage.py, app.py in CPython):
+every released page-save version loads, a newer version's save is kept untouched until the player
+decides, statistics survive a failure at any write, and two tabs never overwrite newer progress."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from plot import Game  # noqa: E402
+from web.app import SAVE_KEY, STATS_BACKUP_KEY, STATS_KEY, App  # noqa: E402
+from web.pagesave import PAGE_VERSION, PageSave  # noqa: E402
+from web.stats import Stats  # noqa: E402
+from web.storage import PENDING, Storage  # noqa: E402
+
+FIXTURES = sorted((ROOT / "tests" / "fixtures" / "page-saves").glob("v*.json"))
+
+
+class Backend:
+    """A localStorage stand-in shared by 'tabs'; `fail_after` = writes allowed before all fail."""
+
+    def __init__(self):
+        self.items: dict[str, str] = {}
+        self.fail_after: int | None = None
+        self.writes = 0
+
+    def getItem(self, key):  # noqa: N802 - the browser's names
+        return self.items.get(key)
+
+    def setItem(self, key, value):  # noqa: N802
+        if self.fail_after is not None and self.writes >= self.fail_after:
+            raise RuntimeError("QuotaExceededError: the quota has been exceeded")
+        self.writes += 1
+        self.items[key] = value
+
+    def removeItem(self, key):  # noqa: N802
+        if self.fail_after is not None and self.writes >= self.fail_after:
+            raise RuntimeError("the browser went away")
+        self.items.pop(key, None)
+
+
+class Tab:
+    """One open page: an App on a shared backend, told about the other tabs' writes the way the
+    browser's `storage` event does (only for writes made by other tabs)."""
+
+    def __init__(self, backend: Backend, hash_text: str = "", others: list | None = None):
+        self.backend = backend
+        self.others = others if others is not None else []
+        self.app = App(Storage(_Notifying(backend, self)), now=lambda: 0.0, changed=lambda: None)
+        self.others.append(self)
+        self.app.boot(hash_text)
+
+
+class _Notifying:
+    def __init__(self, backend: Backend, tab: Tab):
+        self.backend, self.tab = backend, tab
+
+    def getItem(self, key):  # noqa: N802
+        return self.backend.getItem(key)
+
+    def setItem(self, key, value):  # noqa: N802
+        self.backend.setItem(key, value)
+        for other in self.tab.others:
+            if other is not self.tab:
+                other.app.storage_changed(key, value)
+
+    def removeItem(self, key):  # noqa: N802
+        self.backend.removeItem(key)
+
+
+def app_on(backend: Backend, hash_text: str = "") -> App:
+    app = App(Storage(backend), now=lambda: 0.0, changed=lambda: None)
+    app.boot(hash_text)
+    return app
+
+
+# ---- page-save versions ------------------------------------------------------------------------
+
+def test_there_is_a_fixture_for_every_released_page_save_version():
+    versions = {json.loads(path.read_text())["version"] for path in FIXTURES}
+    assert versions == set(range(1, PAGE_VERSION + 1))
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda p: p.name)
+def test_a_released_page_save_resumes(path):
+    raw = path.read_text().strip()
+    record = json.loads(raw)
+    backend = Backend()
+    backend.items[SAVE_KEY] = raw
+    app = app_on(backend)
+    engine = Game.from_json(record["engine"])
+    assert app.notice == "" and app.offer is None
+    assert app.number == record["game"]
+    assert app.game.history == engine.history and app.game.redo_moves == engine.redo_moves
+    assert app.game.position() == engine.position()
+    assert app.elapsed == record["elapsed_ms"]
+    assert "resumed" in app.message
+    saved = json.loads(backend.items[SAVE_KEY])  # and it is saved again in the current version
+    assert saved["version"] == PAGE_VERSION and saved["engine"] == engine.to_json()
+
+
+def newer_save() -> str:
+    record = json.loads(PageSave(Game.new(8), 8, 0, False, False, 3).to_json())
+    record.update(version=PAGE_VERSION + 1, new_field="something this page does not know")
+    return json.dumps(record)
+
+
+def test_a_save_from_a_newer_version_is_kept_untouched_until_the_player_decides():
+    raw = newer_save()
+    backend = Backend()
+    backend.items[SAVE_KEY] = raw
+    app = app_on(backend)
+    assert app.offer == "newer-version" and "newer version" in app.offer_detail
+    app.deal()
+    app.new_game(confirmed=True)
+    app.set_visible(False)
+    assert backend.items[SAVE_KEY] == raw
+    app.accept_offer()  # keep it, play without saving
+    app.deal()
+    assert backend.items[SAVE_KEY] == raw and "Not saving" in app.notice
+    again = app_on(backend)  # next visit: the same question again
+    assert again.offer == "newer-version" and backend.items[SAVE_KEY] == raw
+    again.decline_offer()  # discard it
+    assert json.loads(backend.items[SAVE_KEY])["game"] == again.number
+    assert again.offer is None and again.notice == ""
+
+
+# ---- statistics: atomic writes and corrupt records ----------------------------------------------
+
+def record_a_loss(backend: Backend) -> None:
+    app = app_on(backend, "#game=6")
+    app.deal()
+    app.new_game(confirmed=True)
+
+
+@pytest.mark.parametrize("allowed", range(8))
+def test_statistics_survive_a_failure_at_any_write(allowed):
+    backend = Backend()
+    record_a_loss(backend)
+    before = Stats.from_json(backend.items[STATS_KEY]).played
+    backend.fail_after = backend.writes + allowed  # the browser stops storing mid-way
+    record_a_loss(backend)
+    backend.fail_after = None
+    app = app_on(backend)
+    assert app.notice == ""
+    assert app.stats.played in (before, before + 1)
+    assert STATS_BACKUP_KEY not in backend.items
+
+
+def test_a_pending_statistics_write_is_recovered():
+    backend = Backend()
+    backend.items[STATS_KEY] = Stats(played=2, won=1).to_json()
+    backend.items[STATS_KEY + PENDING] = Stats(played=3, won=2).to_json()  # the switch never ran
+    app = app_on(backend)
+    assert (app.stats.played, app.stats.won) == (3, 2)
+    assert backend.items[STATS_KEY] == Stats(played=3, won=2).to_json()
+    assert STATS_KEY + PENDING not in backend.items
+
+
+def test_a_torn_pending_write_leaves_the_committed_statistics():
+    backend = Backend()
+    backend.items[STATS_KEY] = Stats(played=2, won=1).to_json()
+    backend.items[STATS_KEY + PENDING] = Stats(played=3, won=2).to_json()[:20]
+    app = app_on(backend)
+    assert (app.stats.played, app.stats.won) == (2, 1) and app.notice == ""
+
+
+def test_corrupt_statistics_are_kept_aside_and_reported_not_silently_reset():
+    backend = Backend()
+    backend.items[STATS_KEY] = '{"format": "the-plot-stats", "version": 1, "played": "many"}'
+    corrupt = backend.items[STATS_KEY]
+    app = app_on(backend)
+    assert "statistics could not be read" in app.notice and "kept aside" in app.notice
+    assert backend.items[STATS_BACKUP_KEY] == corrupt
+    app.deal()
+    app.new_game(confirmed=True)
+    assert backend.items[STATS_BACKUP_KEY] == corrupt
+    assert Stats.from_json(backend.items[STATS_KEY]).played == 1
+
+
+def test_corrupt_statistics_that_cannot_be_kept_aside_are_not_overwritten():
+    backend = Backend()
+    backend.items[STATS_KEY] = "not statistics"
+    backend.items[SAVE_KEY] = PageSave(Game.new(6), 6, 0, False, False, 1).to_json()
+    backend.fail_after = 0  # storage is full: nothing can be written
+    app = app_on(backend)
+    assert "nor kept aside" in app.notice
+    app.deal()
+    app.new_game(confirmed=True)
+    assert backend.items[STATS_KEY] == "not statistics"
+    backend.fail_after = None  # space again: the record is kept aside before counting goes on
+    app.deal()
+    app.new_game(confirmed=True)
+    assert backend.items[STATS_BACKUP_KEY] == "not statistics"
+    assert Stats.from_json(backend.items[STATS_KEY]).played == 2  # both games of this visit
+
+
+# ---- two tabs ------------------------------------------------------------------------------------
+
+def test_the_tab_that_is_behind_says_so_and_never_overwrites_the_newer_game():
+    backend, tabs = Backend(), []
+    first = Tab(backend, "#game=9", tabs)
+    second = Tab(backend, "", tabs)  # resumes game 9
+    assert second.app.number == 9 and second.app.offer is None
+    first.app.deal()
+    newer = backend.items[SAVE_KEY]
+    assert second.app.offer == "other-tab" and "another tab" in second.app.offer_detail
+    second.app.deal()  # playing on in the old tab does not save over the newer game
+    second.app.undo()
+    second.app.set_visible(False)
+    assert backend.items[SAVE_KEY] == newer
+    second.app.accept_offer()  # load the newer game
+    assert second.app.game.to_json() == first.app.game.to_json() and second.app.offer is None
+    second.app.deal()  # now it is the newest: it saves, and the first tab is behind
+    assert json.loads(backend.items[SAVE_KEY])["engine"] == second.app.game.to_json()
+    assert first.app.offer == "other-tab"
+
+
+def test_keeping_this_tab_s_game_saves_it_and_puts_the_other_tab_behind():
+    backend, tabs = Backend(), []
+    first = Tab(backend, "#game=9", tabs)
+    second = Tab(backend, "", tabs)
+    first.app.deal()
+    second.app.deal()
+    second.app.deal()  # a different game from the first tab's
+    second.app.decline_offer()  # keep this tab's game
+    assert json.loads(backend.items[SAVE_KEY])["engine"] == second.app.game.to_json()
+    assert first.app.offer == "other-tab"
+
+
+def test_the_same_game_in_two_tabs_raises_no_question():
+    backend, tabs = Backend(), []
+    first = Tab(backend, "#game=9", tabs)
+    second = Tab(backend, "", tabs)
+    first.app.set_visible(False)  # saves the unchanged game again
+    second.app.set_visible(False)
+    assert first.app.offer is None and second.app.offer is None
+
+
+def test_results_from_two_tabs_both_count():
+    backend, tabs = Backend(), []
+    first = Tab(backend, "#game=9", tabs)
+    second = Tab(backend, "#game=10", tabs)
+    for tab in (first, second):
+        tab.app.decline_offer()
+        tab.app.deal()
+        tab.app.new_game(confirmed=True)
+    assert Stats.from_json(backend.items[STATS_KEY]).played == 2
