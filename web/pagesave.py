@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import json
 import math
+import re
 
 from plot import Game, InvalidSave
 
 PAGE_FORMAT = "the-plot-page"
 PAGE_VERSION = 2
+# How this page writes the head of a record: lets revision_of skip parsing a long game.
+RECORD_HEAD = re.compile(r'^\{"format":"the-plot-page","version":\d+,"revision":(\d+),')
 
 
 class NewerSave(Exception):
@@ -88,6 +91,9 @@ def revision_of(raw: str | None) -> int:
     """The revision of a stored save (0 when there is none or it cannot be read)."""
     if raw is None:
         return 0
+    head = RECORD_HEAD.match(raw)
+    if head:
+        return int(head.group(1))
     try:
         revision = json.loads(raw).get("revision", 0)
     except (ValueError, AttributeError):
