@@ -63,8 +63,37 @@ def vendor() -> None:
         fail("docs/rules.md is missing: the How to play panel is built from it")
     text = rules.read_text(encoding="utf-8")
     (VENDOR / "rules.html").write_text(markdown_to_html(text), encoding="utf-8")
+    write_winnable()
     check_config()
     print(f"build: vendored runtime into {VENDOR.relative_to(ROOT)}/")
+
+
+def number_ranges(numbers: list[int]) -> str:
+    """[1, 2, 3, 7, 9, 10] -> '1-3,7,9-10' (web.app.parse_ranges reads it back)."""
+    parts: list[str] = []
+    numbers = sorted(set(numbers))
+    i = 0
+    while i < len(numbers):
+        j = i
+        while j + 1 < len(numbers) and numbers[j + 1] == numbers[j] + 1:
+            j += 1
+        parts.append(str(numbers[i]) if i == j else f"{numbers[i]}-{numbers[j]}")
+        i = j + 1
+    return ",".join(parts)
+
+
+def read_winnable() -> list[int]:
+    """The proved-winnable game numbers of docs/winnable-seeds.txt (one a line, # comments)."""
+    path = ROOT / "docs" / "winnable-seeds.txt"
+    if not path.exists():
+        fail("docs/winnable-seeds.txt is missing: 'Winnable deals only' is built from it")
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [int(line) for line in lines if line.strip() and not line.startswith("#")]
+
+
+def write_winnable() -> None:
+    """Ship the proved-winnable deals compactly as ranges: web/vendor/winnable.txt."""
+    (VENDOR / "winnable.txt").write_text(number_ranges(read_winnable()) + "\n", encoding="ascii")
 
 
 def pyscript_files(dist: Path) -> list[Path]:

@@ -7,11 +7,13 @@ goes to the engine; this file only decides what a click means and what to tell t
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
 from plot import Game, IllegalMove
 
+from .advisor import Advisor
 from .pagesave import NewerSave, PageSave, revision_of
 from .stats import Stats
 from .storage import read_atomic, write_atomic
@@ -20,6 +22,8 @@ SAVE_KEY = "the-plot/save"
 BACKUP_KEY = "the-plot/save-unreadable"
 STATS_KEY = "the-plot/stats"
 STATS_BACKUP_KEY = "the-plot/stats-unreadable"
+SETTINGS_KEY = "the-plot/settings"
+DEFAULT_SETTINGS = {"check_winnable": False, "winnable_only": False}
 MAX_GAME = 999_999  # New game picks deal numbers 1..MAX_GAME; any non-negative number can be played
 
 RANK_TEXT = {"A": "A", "T": "10", "J": "J", "Q": "Q", "K": "K"}
@@ -55,6 +59,18 @@ def parse_hash(text: str) -> int | None:
     return int(match.group(1)) if match else None
 
 
+def parse_ranges(text: str) -> list[int]:
+    """'1-3,7,9-10' -> [1, 2, 3, 7, 9, 10]: the shipped list of proved-winnable deals."""
+    numbers: list[int] = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        first, _, last = part.partition("-")
+        numbers.extend(range(int(first), int(last or first) + 1))
+    return numbers
+
+
 def sentence(text: str) -> str:
     text = str(text).strip()
     return text[:1].upper() + text[1:] if text else text
@@ -63,10 +79,11 @@ def sentence(text: str) -> str:
 class App:
     """One player's session: the current game and everything the page shows about it."""
 
-    def __init__(self, storage, now, changed, rng=None):
+    def __init__(self, storage, now, changed, rng=None, defer=None):
         self.storage = storage          # web.storage.Storage (or a fake with get/set/remove)
         self.now = now                  # () -> milliseconds, monotonic
         self.changed = changed          # () -> None: ask for a render
+        self.defer = defer or _call_now  # (fn, ms=0) -> None: call fn after the browser's turn
         self.rng = rng or random.Random()
         self.game: Game = Game.new(1)
         self.number = 1
@@ -91,12 +108,17 @@ class App:
         self.save_revision = 0          # revision of the save this tab last wrote or read
         self.stats_writable = True      # False if unreadable statistics could not be kept aside
         self.hash_epoch = 0             # bumps when the address bar must show our deal again
+        self.settings = dict(DEFAULT_SETTINGS)
+        self.winnable_deals: list[int] | None = None  # proved-winnable game numbers, once loaded
+        self._winnable_set: frozenset[int] = frozenset()
+        self.advisor = Advisor(self)    # the solver's help: hints, "still winnable?", Finish
 
     # ---- starting and resuming ------------------------------------------------------------
 
     def boot(self, hash_text: str = "") -> None:
         """Load statistics and the saved game; honour a #game=N link; otherwise resume."""
         self._load_stats()
+        self._load_settings()
         wanted = parse_hash(hash_text)
         resumed = self._resume()
         if wanted is not None and (not resumed or wanted != self.number):
@@ -305,11 +327,8 @@ class App:
         self._finish_attempt()
         kind, number = what
         if kind == "new":
-            number = self.rng.randint(1, MAX_GAME)
-            while number == self.number:
-                number = self.rng.randint(1, MAX_GAME)
-            self._start(number)
-            self._say(f"New game: deal {number}.")
+            self._start(self._pick_new())
+            self._say(self._new_game_text())
         elif kind == "restart":
             self._start(self.number)
             self._say(f"Game {self.number} restarted from the deal.")
@@ -317,6 +336,99 @@ class App:
             self._start(number)
             self._say(f"Game {number}.")
         self._update()
+
+    def _pick_new(self) -> int:
+        """A random game number other than this one: a proved-winnable one if the player asked."""
+        deals = self.winnable_deals if self.settings["winnable_only"] else None
+        while True:
+            number = self.rng.choice(deals) if deals else self.rng.randint(1, MAX_GAME)
+            if number != self.number:
+                return number
+
+    def _new_game_text(self) -> str:
+        if not self.settings["winnable_only"]:
+            return f"New game: deal {self.number}."
+        if self.winnable_deals:
+            return f"New game: deal {self.number}, proved winnable by the solver."
+        return (f"New game: deal {self.number}. The list of winnable deals is not loaded, so "
+                "this deal was picked at random.")
+
+    @property
+    def proved_winnable_deal(self) -> bool:
+        """This game number is in the shipped list of deals the solver won."""
+        return bool(self.winnable_deals) and self.number in self._winnable_set
+
+    def set_winnable_deals(self, text: str) -> None:
+        """The shipped list of proved-winnable game numbers arrived ('1-12,14,...')."""
+        self.winnable_deals = parse_ranges(text)
+        self._winnable_set = frozenset(self.winnable_deals)
+        self.touch()
+
+    # ---- settings and the solver's help ---------------------------------------------------------
+
+    def set_setting(self, name: str, value: bool) -> None:
+        """Change a setting (remembered in this browser)."""
+        if name not in DEFAULT_SETTINGS:
+            return
+        self.settings[name] = bool(value)
+        self._save_settings()
+        if name == "check_winnable":
+            self.advisor.refresh()
+            self._say("The solver will check after every move whether this game can still be "
+                      "won." if value else "Winnable check off.")
+        else:
+            self._say("New game will deal only deals the solver has proved winnable."
+                      if value else "New game will deal any deal, winnable or not.")
+
+    def request_hint(self) -> None:
+        """Hint (button or H key): the next move of a winning line, or why there is none."""
+        if self.dialog == "confirm":
+            return
+        self.advisor.request_hint()
+
+    def finish(self) -> None:
+        """Finish: play the rest of a proved winning line, move by move (or stop doing so)."""
+        self.advisor.finish()
+
+    def stop_finish(self) -> bool:
+        """A click or key while Finish plays: stop it. True if it was playing."""
+        if self.advisor.finishing:
+            self.advisor.stop_finish()
+            return True
+        return False
+
+    def play_move(self, text: str) -> None:
+        """Play a move given in the engine's notation, as if the player had clicked it."""
+        self.selected, self.targets = None, []
+        self._play(text)
+
+    def touch(self) -> None:
+        """Something shown changed without a move (a search answered, a list arrived)."""
+        self.revision += 1
+        self.changed()
+
+    def _load_settings(self) -> None:
+        raw = self.storage.get(SETTINGS_KEY)
+        try:
+            stored = json.loads(raw) if raw else {}
+        except ValueError:
+            stored = {}
+        if isinstance(stored, dict):
+            for name in DEFAULT_SETTINGS:
+                if isinstance(stored.get(name), bool):
+                    self.settings[name] = stored[name]
+
+    def _save_settings(self) -> None:
+        """Write our settings, keeping any other keys another part of the page stored there."""
+        raw = self.storage.get(SETTINGS_KEY)
+        try:
+            stored = json.loads(raw) if raw else {}
+        except ValueError:
+            stored = {}
+        if not isinstance(stored, dict):
+            stored = {}
+        stored.update(self.settings)
+        self.storage.set(SETTINGS_KEY, json.dumps(stored, separators=(",", ":")))
 
     def _finish_attempt(self) -> None:
         """Leaving a game: a started, unrecorded attempt that was not won counts as lost."""
@@ -392,6 +504,7 @@ class App:
         elif self.dialog in ("won", "lost"):
             self.dialog = None
         self._save()
+        self.advisor.position_changed()
         self.revision += 1
         self.changed()
 
@@ -514,3 +627,8 @@ class App:
     def _save_stats(self) -> None:
         if self.stats_writable:
             write_atomic(self.storage, STATS_KEY, self.stats.to_json())
+
+
+def _call_now(fn, ms=0) -> None:
+    """The default `defer` without a browser: call at once (searches then run to the end)."""
+    fn()

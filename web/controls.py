@@ -15,7 +15,8 @@ from pyodide.ffi import create_proxy
 from pyscript.ffi import is_none
 
 TYPING = {"INPUT", "TEXTAREA", "SELECT"}
-ACTIVATES_ON_SPACE = {"BUTTON", "A", "SUMMARY"}
+ACTIVATES_ON_SPACE = {"BUTTON", "A", "SUMMARY", "INPUT"}
+TOGGLES = {"checkbox", "radio"}  # inputs that take no typing: the game's keys still work on them
 
 
 class Controls:
@@ -28,6 +29,7 @@ class Controls:
         self._listen(table, "click", self.on_table_click)
         self._listen(document, "click", self.on_action_click)
         self._listen(document, "keydown", self.on_key)
+        self._listen(document, "change", self.on_setting)
         self._listen(window, "hashchange", self.on_hash)
         self._listen(document, "visibilitychange", self.on_visibility)
         self._listen(window, "pagehide", lambda _e: app.save_now())
@@ -56,6 +58,8 @@ class Controls:
     def on_table_click(self, event) -> None:
         pile = event.target.closest("[data-pile]")
         app = self.app
+        if app.stop_finish():
+            return  # a click while Finish plays only stops it
         if is_none(pile):
             self.last_select = None
             app.deselect()
@@ -75,12 +79,15 @@ class Controls:
     def on_action_click(self, event) -> None:
         button = event.target.closest("[data-action]")
         if is_none(button):
+            self.app.stop_finish()  # a click anywhere while Finish plays stops it
             return
         if event.detail > 0 and hasattr(button, "blur"):
             button.blur()  # a mouse click must not leave Space bound to this button
         action = button.getAttribute("data-action")
         if action == "copy-link":
             event.preventDefault()
+        if action != "finish" and self.app.stop_finish():
+            return  # a click while Finish plays only stops it (Finish itself toggles)
         self.act(action)
 
     def act(self, action: str) -> None:
@@ -99,7 +106,7 @@ class Controls:
             app.confirm()
         elif action in ("cancel", "close"):
             app.cancel()
-        elif action in ("help", "stats"):
+        elif action in ("help", "stats", "settings"):
             app.toggle_panel(action)
         elif action == "close-panel":
             app.toggle_panel(None)
@@ -109,6 +116,21 @@ class Controls:
             app.accept_offer()
         elif action == "offer-no":
             app.decline_offer()
+        elif action == "hint":
+            self.request_hint()
+        elif action == "finish":
+            app.finish()
+
+    def request_hint(self) -> None:
+        """The one hook for a hint: the toolbar button and the H key (any keyboard path) call it."""
+        self.app.request_hint()
+
+    def on_setting(self, event) -> None:
+        """A settings checkbox changed (`data-setting` names the App setting)."""
+        box = event.target
+        if is_none(box) or not box.hasAttribute("data-setting"):
+            return
+        self.app.set_setting(box.getAttribute("data-setting"), bool(box.checked))
 
     def copy_link(self) -> None:
         asyncio.ensure_future(self._copy_link(str(self.window.location.href)))
@@ -126,8 +148,11 @@ class Controls:
         if event.defaultPrevented or event.altKey or event.metaKey or event.isComposing:
             return
         tag = "" if is_none(event.target) else str(event.target.tagName)
-        if tag in TYPING:
+        if tag in TYPING and not (tag == "INPUT" and str(event.target.type) in TOGGLES):
             return
+        if self.app.stop_finish():
+            event.preventDefault()
+            return  # a key while Finish plays only stops it
         key, ctrl, shift = event.key, event.ctrlKey, event.shiftKey
         lower = key.lower() if len(key) == 1 else key
         action = None
@@ -142,6 +167,8 @@ class Controls:
             action = "deal"
         elif lower == "n":
             action = "new"
+        elif lower == "h":
+            action = "hint"
         elif key == "Escape":
             self.escape()
             event.preventDefault()

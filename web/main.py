@@ -1,8 +1,9 @@
 """The page's entry: wire storage, the app, the renderer and the controls, then say "ready"."""
 
 import asyncio
+import traceback
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
 
 from web.app import App
@@ -23,10 +24,33 @@ async def load_rules(renderer) -> None:
         target.textContent = "The rules could not be loaded; reload the page to try again."
 
 
+async def load_winnable_deals(app) -> None:
+    """The proved-winnable game numbers for "Winnable deals only" (built from the study)."""
+    try:
+        response = await window.fetch("web/vendor/winnable.txt")
+        if not response.ok:
+            raise OSError(response.status)
+        app.set_winnable_deals(await response.text())
+    except Exception:  # noqa: BLE001 - New game then says the list is missing and deals at random
+        window.console.warn("The list of winnable deals could not be loaded.")
+
+
+def defer(fn, ms=0) -> None:
+    """Call fn after the browser has had its turn (a one-shot proxy, freed once it has run)."""
+
+    def run(*_args):
+        try:
+            fn()
+        except Exception:  # noqa: BLE001 - a failed search must not take the page down
+            window.console.error(traceback.format_exc())
+
+    window.setTimeout(create_once_callable(run), ms)
+
+
 def start() -> None:
     renderer = Renderer(document, window)
     storage = Storage.browser()
-    app = App(storage, now=window.performance.now, changed=renderer.schedule)
+    app = App(storage, now=window.performance.now, changed=renderer.schedule, defer=defer)
     renderer.app = app
     app.boot(window.location.hash)
     Controls(app, renderer, document, window)
@@ -35,6 +59,7 @@ def start() -> None:
     window.setInterval(ticker, 250)  # the proxy lives as long as the page
     document.documentElement.setAttribute("data-ready", "true")
     asyncio.ensure_future(load_rules(renderer))
+    asyncio.ensure_future(load_winnable_deals(app))
 
 
 start()

@@ -9,6 +9,7 @@ by pile and position, so a move rewrites two piles, not the 104 cards of the tab
 from __future__ import annotations
 
 from pyodide.ffi import create_proxy
+from pyscript.ffi import is_none
 
 from .app import RANK_TEXT, clock_text, pile_text
 
@@ -18,6 +19,8 @@ RANK_NAMES = {"A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6
               "7": "seven", "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen",
               "K": "king"}
 FACES = {"J", "Q", "K"}
+VERDICT_TEXT = {"winnable": "Winnable", "lost": "No longer winnable", "unknown": "Unknown",
+                "thinking": "Checking\u2026"}
 RESULT_TITLES = {"won": "You won!", "lost": "No more moves", "confirm": "Leave this game?"}
 # The two answers to each question the page may ask about saves (see App.offer).
 OFFER_BUTTONS = {"newer-version": ("Play without saving", "Discard that save"),
@@ -64,7 +67,8 @@ class Renderer:
             "state", "message", "notice", "moves", "time", "game-number", "game-link", "undo",
             "redo", "base-rank", "result", "result-title", "result-text", "result-undo",
             "result-close", "confirm-yes", "help", "stats", "stats-list", "offer", "offer-text",
-            "offer-yes", "offer-no")}
+            "offer-yes", "offer-no", "hint", "finish", "winnable", "settings", "winnable-deal",
+            "winnable-count")}
         self.root = document.documentElement
         self.ghosts = list(document.querySelectorAll(".ghost"))
         self.last: dict = {}
@@ -91,8 +95,12 @@ class Renderer:
         restricted = len(position["foundations"][0]) < 13
         base = app.game.base_rank
         targets = set(app.targets)
+        hint = app.advisor.hint or (None, None)
         for name in PILES:
-            self._pile(name, *self._view(name, position, restricted, base, app, targets))
+            shown, count, flags = self._view(name, position, restricted, base, app, targets)
+            if name in hint:
+                flags = flags | {"hint-from" if name == hint[0] else "hint-to"}
+            self._pile(name, shown, count, flags)
         self._globals(app, restricted, base)
         self.frames += 1
 
@@ -189,6 +197,7 @@ class Renderer:
         self._set("dialog", (app.dialog, app.revision if app.dialog else 0), self._dialog)
         self._set("panel", (app.panel, app.stats.to_json()), self._panel)
         self._set("offer", (app.offer, app.offer_detail), self._offer)
+        self._advice(app)
 
     def _offer(self, value) -> None:
         offer, detail = value
@@ -199,6 +208,44 @@ class Renderer:
             _text(e["offer-text"], detail)
             _text(e["offer-yes"], yes)
             _text(e["offer-no"], no)
+
+    def _advice(self, app) -> None:
+        """Hint's thinking state, the still-winnable indicator, Finish and the settings."""
+        e, advisor = self.el, app.advisor
+        self._set("thinking", advisor.thinking, self._thinking)
+        verdict = advisor.verdict if app.settings["check_winnable"] else None
+        self._set("verdict", verdict, self._verdict)
+        self._set("finish", (advisor.can_finish, advisor.finishing), self._finish)
+        self._set("winnable-deal", app.settings["winnable_only"] and app.proved_winnable_deal,
+                  lambda v: setattr(e["winnable-deal"], "hidden", not v))
+        count = len(app.winnable_deals or ())
+        self._set("winnable-count", count, lambda v: _text(
+            e["winnable-count"], f" ({v:,} deals in the list shipped with the game)" if v else ""))
+        for name, value in app.settings.items():
+            self._set(f"setting-{name}", value, lambda v, n=name: self._setting(n, v))
+
+    def _thinking(self, thinking) -> None:
+        self.root.classList.toggle("thinking", thinking)
+        self.el["hint"].setAttribute("aria-busy", "true" if thinking else "false")
+
+    def _verdict(self, verdict) -> None:
+        el = self.el["winnable"]
+        el.hidden = verdict is None
+        if verdict is not None:
+            el.setAttribute("data-winnable", verdict)
+            el.textContent = VERDICT_TEXT[verdict]
+
+    def _finish(self, value) -> None:
+        available, finishing = value
+        el = self.el["finish"]
+        el.hidden = not (available or finishing)
+        el.classList.toggle("running", finishing)
+        _text(el.querySelector("span"), "Stop" if finishing else "Finish")
+
+    def _setting(self, name, value) -> None:
+        box = self.document.querySelector(f'[data-setting="{name}"]')
+        if box is not None and not is_none(box):
+            box.checked = value
 
     def _base(self, base) -> None:
         text = RANK_TEXT.get(base, base)
@@ -272,6 +319,7 @@ class Renderer:
         panel = value[0]
         self.el["help"].hidden = panel != "help"
         self.el["stats"].hidden = panel != "stats"
+        self.el["settings"].hidden = panel != "settings"
         if panel == "stats":
             s = self.app.stats
             rows = {
@@ -307,5 +355,9 @@ def _label(name, shown, count, flags) -> str:
         return f"{title}, empty"
     top = f": {card_words(shown[-1])}" if shown else ""
     extra = ", selected" if "selected" in flags else ", a legal target" if "target" in flags else ""
+    if "hint-from" in flags:
+        extra += ", the hinted card"
+    elif "hint-to" in flags:
+        extra += ", where the hint moves it"
     return f"{title}{top}, {count} card{'s' if count != 1 else ''}{extra}"
 

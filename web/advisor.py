@@ -1,0 +1,252 @@
+"""The solver's help at the table: Hint, "still winnable?" and Finish, searched in short slices.
+
+Pure logic (no browser import), owned by the App. `plot.solver` is imported only when a search is
+first needed, so the page boots without it. A search runs in slices of a few milliseconds: after
+each slice `App.defer` schedules the next one once the browser has had its turn, so the page never
+freezes. One search runs at a time, always for the current position; any move, undo or new game
+cancels it (a scheduled slice of an old search finds it is no longer current and does nothing).
+
+What the solver proves is remembered as whole games from the deal, so it stays true as the player
+moves on:
+  - `win`: a winning sequence of moves from the deal. While the moves played are a prefix of it,
+    the rest of it wins from here: following a hint (or undoing along it) keeps the next instant.
+  - `lost`: moves played after which no win exists; every game that starts with them is lost too.
+"""
+
+from __future__ import annotations
+
+SEARCH_CAP_MS = 2000    # a hint or a check gives up ("unknown") after this long without an answer
+SLICE_MS = 8            # one slice of search, then the browser gets its turn
+CHUNK_NODES = 40        # positions searched between looks at the clock
+FINISH_STEP_MS = 150    # the pause between the moves Finish plays, so each one can be seen
+
+WINNABLE, LOST, UNKNOWN, THINKING = "winnable", "lost", "unknown", "thinking"
+HINT, CHECK = "hint", "check"   # why a search runs: a hint was asked for / a verdict is wanted
+
+
+class Search:
+    """One sliced solver run from the position after `history` (the moves played from the deal)."""
+
+    def __init__(self, game, history: tuple[str, ...], deadline: float):
+        from plot.solver import Solver  # lazy: first paint and boot never wait for the solver
+
+        self.solver = Solver(game)
+        self.history = history
+        self.deadline = deadline
+        self.wants: set[str] = set()
+
+
+class Advisor:
+    """Everything the solver tells the player about the current game."""
+
+    def __init__(self, app):
+        self.app = app
+        self.seed: int | None = None       # the deal that `win` and `lost` belong to
+        self.win: tuple[str, ...] | None = None
+        self.lost: tuple[str, ...] | None = None
+        self.search: Search | None = None  # the running search, if any
+        self.paused: Search | None = None  # this position's search that ran out of time
+        self.hint: tuple[str, str] | None = None   # (source pile, destination pile) on show
+        self.verdict: str | None = None    # WINNABLE | LOST | UNKNOWN | THINKING | None
+        self.finishing = False
+        self._own_move = False             # the move being played is one of Finish's
+
+    # ---- what is known --------------------------------------------------------------------
+
+    def _history(self) -> tuple[str, ...]:
+        return tuple(str(move) for move in self.app.game.history)
+
+    def _known(self, history: tuple[str, ...]) -> str | None:
+        """WINNABLE or LOST if a proof covers the position after `history`, else None."""
+        game = self.app.game
+        if game.seed != self.seed:
+            self.seed, self.win, self.lost = game.seed, None, None
+        if game.status == "lost":
+            return LOST
+        if self.win is not None and self.win[:len(history)] == history:
+            return WINNABLE
+        if self.lost is not None and history[:len(self.lost)] == self.lost:
+            return LOST
+        return None
+
+    def line(self) -> tuple[str, ...]:
+        """The rest of a proved winning line from here (empty if none is known)."""
+        history = self._history()
+        if self._known(history) != WINNABLE:
+            return ()
+        return self.win[len(history):]
+
+    @property
+    def can_finish(self) -> bool:
+        """Finish is offered once a win from here is proved and the stock is empty."""
+        game = self.app.game
+        return (game.status == "playing" and not game.pile("S") and bool(self.line()))
+
+    @property
+    def thinking(self) -> bool:
+        """A hint was asked for and its search is still running."""
+        return self.search is not None and HINT in self.search.wants
+
+    # ---- events from the App --------------------------------------------------------------
+
+    def position_changed(self) -> None:
+        """A move, undo, redo or new game: drop the old hint and search, look at the new one."""
+        self.hint = None
+        self.search = self.paused = None
+        if self.finishing and not self._own_move:
+            self.finishing = False
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Set the verdict from what is known; start a check if the player wants one (or if the
+        stock is empty, where a proved win offers Finish)."""
+        game = self.app.game
+        if game.status != "playing":
+            self.verdict = LOST if game.status == "lost" else None
+            return
+        known = self._known(self._history())
+        if known is not None:
+            self.verdict = known
+            return
+        wanted = self.app.settings.get("check_winnable") or not game.pile("S")
+        if wanted and self.search is None:
+            self._start(CHECK)
+        self.verdict = THINKING if self.search is not None else None
+
+    def request_hint(self) -> None:
+        """The Hint button or the H key: show the next move of a winning line, or say why not."""
+        app = self.app
+        game = app.game
+        if game.status == "won":
+            app.say("This game is won: there is nothing left to hint at.")
+            return
+        history = self._history()
+        known = self._known(history)
+        if known == WINNABLE:
+            self._show_hint(history)
+        elif known == LOST:
+            self._say_lost()
+        elif self.search is not None:
+            self.search.wants.add(HINT)
+            self.search.deadline = max(self.search.deadline, app.now() + SEARCH_CAP_MS)
+            app.say("Thinking\u2026 looking for a winning line from here.")
+        else:
+            self._start(HINT)
+            app.say("Thinking\u2026 looking for a winning line from here.")
+
+    # ---- searching ------------------------------------------------------------------------
+
+    def _start(self, why: str) -> None:
+        app = self.app
+        history = self._history()
+        search = self.paused if self.paused is not None and self.paused.history == history \
+            else Search(app.game, history, 0.0)
+        self.paused = None
+        search.deadline = app.now() + SEARCH_CAP_MS
+        search.wants.add(why)
+        self.search = search
+        if why == CHECK or app.settings.get("check_winnable"):
+            self.verdict = THINKING
+        app.defer(lambda: self.run_slice(search))
+
+    def run_slice(self, search: Search) -> None:
+        """Search for about SLICE_MS, then hand the browser back (or report the answer)."""
+        if search is not self.search:
+            return  # cancelled: the position changed since this slice was scheduled
+        app = self.app
+        started = app.now()
+        while True:
+            result = search.solver.step(CHUNK_NODES)
+            if result is not None:
+                self._answer(search, result.verdict, result.moves)
+                return
+            now = app.now()
+            if now >= search.deadline:
+                self._answer(search, UNKNOWN, ())
+                return
+            if now - started >= SLICE_MS:
+                app.defer(lambda: self.run_slice(search))
+                return
+
+    def _answer(self, search: Search, verdict: str, moves: tuple[str, ...]) -> None:
+        self.search = None
+        if verdict == "won":
+            self.win = search.history + tuple(moves)
+        elif verdict == "lost":
+            self.lost = search.history
+        else:
+            self.paused = search  # asking again carries on from where it stopped
+        known = self._known(search.history)
+        self.verdict = known or UNKNOWN
+        if HINT in search.wants:
+            if known == WINNABLE:
+                self._show_hint(search.history)
+            elif known == LOST:
+                self._say_lost()
+            else:
+                self.app.say(f"No winning line found within {SEARCH_CAP_MS // 1000} seconds: "
+                             "this position may still be winnable. Ask again to search longer.")
+        else:
+            self.app.touch()
+
+    # ---- telling the player ---------------------------------------------------------------
+
+    def _show_hint(self, history: tuple[str, ...]) -> None:
+        from .app import card_text, pile_text
+
+        move = self.win[len(history)]
+        src, dst = move.split("-")
+        self.hint = (src, dst)
+        app = self.app
+        app.selected, app.targets = None, []
+        if src == "S":
+            app.say("Hint: deal a card from the stock.")
+        else:
+            card = card_text(app.game.top(src))
+            app.say(f"Hint: move the {card} from {pile_text(src)} to {pile_text(dst)}.")
+
+    def _say_lost(self) -> None:
+        self.app.say("This position can no longer be won, whatever you play. Undo to find "
+                     "another way, or start a new game.", "error")
+
+    # ---- Finish -----------------------------------------------------------------------------
+
+    def finish(self) -> None:
+        """Play the rest of the proved line, one visible move at a time."""
+        app = self.app
+        if self.finishing:
+            self.stop_finish()
+            return
+        if not self.can_finish:
+            app.say("Finish needs an empty stock and a proved win from here: ask for a hint "
+                    "first.", "error")
+            return
+        self.finishing = True
+        self.hint = None
+        app.say("Finishing\u2026 click anywhere or press any key to stop.")
+        app.defer(self._finish_step, FINISH_STEP_MS)
+
+    def _finish_step(self) -> None:
+        if not self.finishing:
+            return
+        line = self.line()
+        if not line:
+            self.finishing = False
+            self.app.touch()
+            return
+        self._own_move = True
+        try:
+            self.app.play_move(line[0])
+        finally:
+            self._own_move = False
+        if self.app.game.status != "playing" or len(line) == 1:
+            self.finishing = False
+            self.app.touch()
+        elif self.finishing:
+            self.app.defer(self._finish_step, FINISH_STEP_MS)
+
+    def stop_finish(self) -> None:
+        """Any click or key while Finish plays stops it (the game stays where it got to)."""
+        if self.finishing:
+            self.finishing = False
+            self.app.say("Stopped. Carry on by hand, or press Finish again.")
