@@ -8,7 +8,9 @@ Only what the page fetches is copied. Standard library only; run from any direct
 
 from __future__ import annotations
 
+import hashlib
 import html
+import json
 import re
 import shutil
 import sys
@@ -30,8 +32,12 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 PYSCRIPT_UNUSED = re.compile(
     r"^(codemirror|xterm|mpy|zip|pyodide_graph|service-worker|storage)[-_.]|^core\.css$")
 # Files of the page itself (relative to ROOT) copied to the site besides plot/ and web/.
-PAGE_FILES = ("index.html", "pyscript.toml")
+PAGE_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest")
 WEB_SUFFIXES = {".py", ".js", ".css", ".svg", ".png", ".ico"}
+# The service worker: written to the site root (so its scope is the whole site) from this template.
+SW_TEMPLATE = ROOT / "scripts" / "sw.template.js"
+SW_NAME = "sw.js"
+VERSION_LENGTH = 16  # hex digits of the site's content hash that name a version
 
 
 def fail(message: str) -> None:
@@ -152,17 +158,38 @@ def site() -> None:
         if path.is_file() and path.suffix in WEB_SUFFIXES and path.suffix != ".py":
             copy(path, SITE / "web" / path.name)
     shutil.copytree(VENDOR, SITE / "web" / "vendor")
+    version = write_service_worker()
     check_relative_urls()
     size = sum(p.stat().st_size for p in SITE.rglob("*") if p.is_file())
     count = sum(1 for p in SITE.rglob("*") if p.is_file())
-    print(f"build: wrote {SITE.relative_to(ROOT)}/ ({count} files, {size / 1e6:.1f} MB)")
+    print(f"build: wrote {SITE.relative_to(ROOT)}/ ({count} files, {size / 1e6:.1f} MB, "
+          f"version {version})")
+
+
+def write_service_worker() -> str:
+    """Write sw.js: every file of the site with its SHA-256, under a version named by them all."""
+    digests = {p.relative_to(SITE).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+               for p in sorted(SITE.rglob("*")) if p.is_file()}
+    whole = hashlib.sha256("".join(f"{k} {v}\n" for k, v in digests.items()).encode())
+    version = whole.hexdigest()[:VERSION_LENGTH]
+    precache = {"./": digests["index.html"], **digests}  # the page is opened as the folder
+    template = SW_TEMPLATE.read_text(encoding="utf-8")
+    for marker in ("__VERSION__", "__PRECACHE__"):
+        if template.count(marker) != 1:
+            fail(f"{SW_TEMPLATE.relative_to(ROOT)} must hold {marker} exactly once")
+    text = template.replace("__VERSION__", version).replace(
+        "__PRECACHE__", json.dumps(precache, indent=2))
+    (SITE / SW_NAME).write_text(text, encoding="utf-8")
+    return version
 
 
 def check_relative_urls() -> None:
     """The site must work under any sub-path: no root-relative or absolute URLs in our files."""
-    bad = re.compile(r"""(?:href|src|url)\s*[=(]\s*["']?(?:/|https?:|//)""", re.I)
-    for path in [SITE / "index.html", SITE / "pyscript.toml", *(SITE / "web").glob("*.*")]:
-        if path.is_file() and path.suffix in {".html", ".css", ".toml", ".py", ".js"}:
+    bad = re.compile(r"""(?:href|src|url)\s*[=(]\s*["']?(?:/|https?:|//)"""
+                     r"""|"(?:src|start_url|scope)"\s*:\s*"(?:/|https?:)""", re.I)
+    for path in [*(SITE / name for name in (*PAGE_FILES, SW_NAME)), *(SITE / "web").glob("*.*")]:
+        if path.is_file() and path.suffix in {".html", ".css", ".toml", ".py", ".js",
+                                              ".webmanifest"}:
             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
                 if bad.search(line) and "xmlns" not in line:
                     fail(f"{path.relative_to(SITE)}:{n}: URL is not relative: {line.strip()}")

@@ -24,31 +24,48 @@ CHROMIUM = Path("/usr/bin/chromium")
 
 # ---- the site and the browser ----------------------------------------------------------------
 
+class Server:
+    """A standard-library static server for `directory` on a free local port."""
+
+    def __init__(self, directory: Path):
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1",
+             "--directory", str(directory)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 15
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.5).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline or self.process.poll() is not None:
+                    self.process.kill()
+                    raise RuntimeError("the test server did not start") from None
+                time.sleep(0.05)  # polling a starting server, not waiting on the page
+        self.url = f"http://127.0.0.1:{self.port}/"
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+
+
 @pytest.fixture(scope="session")
-def site_url():
-    """Build the site from the working tree (as make site does; needs npm ci done) and serve it
-    with the standard library on a free local port."""
+def built_site() -> Path:
+    """Build the site from the working tree (as make site does; needs npm ci done)."""
     subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "site"], check=True)
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = subprocess.Popen(
-        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
-         "--directory", str(SITE)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 15
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-            break
-        except OSError:
-            if time.monotonic() > deadline or server.poll() is not None:
-                server.kill()
-                raise RuntimeError("the test server did not start") from None
-            time.sleep(0.05)  # polling a starting server, not waiting on the page
-    yield f"http://127.0.0.1:{port}/"
-    server.terminate()
-    server.wait(timeout=10)
+    return SITE
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site):
+    """The built site, served at the root of a local server."""
+    server = Server(built_site)
+    yield server.url
+    server.stop()
 
 
 @pytest.fixture(scope="session")
@@ -63,6 +80,9 @@ def browser_type_launch_args(browser_type_launch_args):
 
 
 def new_table(browser, base_url: str, **context_args) -> TablePage:
+    """A page of the game in a fresh context; the service worker only where a test asks for it
+    (test_offline.py), so the other tests see the network as it is."""
+    context_args.setdefault("service_workers", "block")
     context = browser.new_context(**context_args)
     return TablePage(context, base_url)
 

@@ -41,7 +41,8 @@ class TablePage:
         self.context = context
         self.base_url = base_url
         self.page = context.new_page()
-        self.watch = Watch(self.page, base_url.rstrip("/"))
+        parts = urlsplit(base_url)
+        self.watch = Watch(self.page, f"{parts.scheme}://{parts.netloc}")
 
     # navigation
     def goto(self, fragment: str = "") -> None:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
+import struct
 import tomllib
 from pathlib import Path
 
@@ -12,7 +15,7 @@ SITE = ROOT / "_site"
 
 def test_the_site_holds_the_page_the_engine_the_web_layer_and_the_runtime_only(site_url):
     top = {p.name for p in SITE.iterdir()}
-    assert top == {"index.html", "pyscript.toml", "plot", "web"}
+    assert top == {"index.html", "pyscript.toml", "manifest.webmanifest", "sw.js", "plot", "web"}
     files = [p.relative_to(SITE).as_posix() for p in SITE.rglob("*") if p.is_file()]
     assert not [f for f in files if f.endswith((".map", ".d.ts", ".pyc", ".html"))
                 and f not in ("index.html", "web/vendor/rules.html")]
@@ -36,3 +39,36 @@ def test_every_url_in_the_page_is_relative():
     assert urls
     for url in urls:
         assert not re.match(r"^(?:[a-z]+:|/)", url), url
+
+
+def test_the_service_worker_precaches_every_file_of_this_version():
+    worker = (SITE / "sw.js").read_text(encoding="utf-8")
+    version = re.search(r'const VERSION = "(\w+)";', worker).group(1)
+    precache = json.loads(re.search(r"const PRECACHE = (\{.*?\});", worker, re.S).group(1))
+    files = {p.relative_to(SITE).as_posix(): p for p in SITE.rglob("*") if p.is_file()}
+    assert set(precache) == (files.keys() - {"sw.js"}) | {"./"}
+    for url, digest in precache.items():
+        path = files["index.html" if url == "./" else url]
+        assert hashlib.sha256(path.read_bytes()).hexdigest() == digest, url
+    assert len(version) == 16
+    assert version not in (ROOT / "scripts" / "sw.template.js").read_text(encoding="utf-8")
+
+
+def test_the_manifest_makes_the_game_installable():
+    manifest = json.loads((SITE / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["display"] == "standalone"
+    assert manifest["start_url"] == manifest["scope"] == "./"
+    assert manifest["name"] and manifest["short_name"] == "The Plot"
+    assert re.fullmatch(r"#[0-9a-f]{6}", manifest["theme_color"])
+    assert re.fullmatch(r"#[0-9a-f]{6}", manifest["background_color"])
+    purposes = set()
+    for icon in manifest["icons"]:
+        data = (SITE / icon["src"]).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n", icon["src"]
+        width, height = struct.unpack(">II", data[16:24])
+        assert icon["sizes"] == f"{width}x{height}", icon["src"]
+        purposes.add(icon["purpose"])
+        assert icon["sizes"] in ("192x192", "512x512")
+    assert purposes == {"any", "maskable"}
+    page = (SITE / "index.html").read_text(encoding="utf-8")
+    assert 'rel="manifest" href="manifest.webmanifest"' in page

@@ -1,0 +1,87 @@
+// The Plot's service worker: after one visit the game plays with no network at all.
+// Written to _site/sw.js by scripts/build.py, which fills in VERSION (a hash of every file of the
+// site) and PRECACHE (every file the page needs, as a URL relative to this script -> its SHA-256).
+//
+// One cache per version. A new version installs into its own cache while the old one keeps
+// serving open pages; every file is checked against its hash, so a cache never holds files of
+// two versions (Pyodide refuses a pyodide.mjs and pyodide.asm.mjs from different releases).
+// Files that did not change are copied from the previous cache instead of downloaded again.
+// Activation deletes the other versions' caches. Saves live in localStorage, which this worker
+// never touches, so a version switch cannot lose a game.
+
+const VERSION = "__VERSION__";
+const PRECACHE = __PRECACHE__;
+
+// Several sites can share an origin (GitHub Pages project sites): name caches by scope too.
+const PREFIX = `the-plot ${self.registration.scope} `;
+const CACHE = PREFIX + VERSION;
+const MATCH = { ignoreVary: true };
+
+async function sha256(response) {
+  const digest = await crypto.subtle.digest("SHA-256", await response.arrayBuffer());
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// A navigation may not be answered with a redirected response: keep only the body and headers.
+async function plain(response) {
+  if (!response.redirected) return response;
+  const { status, statusText, headers } = response;
+  return new Response(await response.blob(), { status, statusText, headers });
+}
+
+async function fromOldCache(url, digest) {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(PREFIX) || name === CACHE) continue;
+    const old = await (await caches.open(name)).match(url, MATCH);
+    if (old && (await sha256(old.clone())) === digest) return old;
+  }
+  return undefined;
+}
+
+// The HTTP cache first (no second download on a first visit); if what it holds is not this
+// version's file, the server itself; if the server has another version by now, fail the install
+// (the browser tries again on the next visit).
+async function download(url, digest) {
+  for (const cache of ["default", "reload"]) {
+    const response = await fetch(new Request(url, { cache }));
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    if ((await sha256(response.clone())) === digest) return plain(response);
+  }
+  throw new Error(`${url} on the server is not the file of version ${VERSION}`);
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    await Promise.all(Object.entries(PRECACHE).map(async ([url, digest]) => {
+      if (await cache.match(url, MATCH)) return; // checked by an earlier, interrupted install
+      const response = (await fromOldCache(url, digest)) || (await download(url, digest));
+      await cache.put(url, response);
+    }));
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+// The page's "Reload now" button: take over the open pages, which then reload.
+self.addEventListener("message", (event) => {
+  if (event.data === "skip-waiting") self.skipWaiting();
+});
+
+// Cache first for this site's own GET requests; anything not precached goes to the network.
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const options = { ...MATCH, ignoreSearch: request.mode === "navigate" };
+    return (await cache.match(request, options)) || fetch(request);
+  })());
+});

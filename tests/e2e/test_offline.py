@@ -1,0 +1,121 @@
+"""Offline and hosted under a sub-path: the site as GitHub Pages serves it (/the-plot/).
+
+Each test serves the built site from a folder of its own as `the-plot/` under a fresh local
+server, so every URL the page uses must be relative, and a test may stop its server.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+from conftest import Server, new_table
+from tablepage import TablePage, expected_table, save_record
+
+from plot import Game
+
+SUB_PATH = "the-plot/"
+WORKER_TIMEOUT_MS = 60_000
+CONTROLLED = "() => navigator.serviceWorker.controller !== null"
+CACHES = "() => caches.keys()"
+
+
+@pytest.fixture
+def hosted(built_site, tmp_path):
+    """The site served under /the-plot/; the test may stop the server itself."""
+    (tmp_path / SUB_PATH.rstrip("/")).symlink_to(built_site, target_is_directory=True)
+    server = Server(tmp_path)
+    yield server
+    server.stop()
+
+
+def open_table(browser, server: Server, fragment: str, **context_args) -> TablePage:
+    table = new_table(browser, server.url + SUB_PATH, **context_args)
+    table.goto(fragment)
+    return table
+
+
+def play_one(table: TablePage, game: Game) -> None:
+    """Play one move by clicking (a card move when there is one) and check the table."""
+    moves = [m for m in game.legal_moves() if m.src != "S"] or game.legal_moves()
+    table.play(str(moves[0]))
+    game.play(moves[0])
+    table.wait_table(expected_table(game))
+
+
+def assert_saved(table: TablePage, game: Game) -> None:
+    record = save_record(table)
+    assert Game.from_json(record["engine"]).position() == game.position()
+    assert Game.from_json(record["engine"]).moves_played == game.moves_played
+
+
+def test_after_one_visit_under_a_sub_path_the_game_plays_offline(browser, hosted):
+    site = hosted.url + SUB_PATH
+    table = new_table(browser, site, service_workers="allow")
+    fetched = []
+    table.page.on("request", lambda request: fetched.append(request.url))
+    table.goto("#game=3")
+    try:
+        table.page.wait_for_function(CONTROLLED, timeout=WORKER_TIMEOUT_MS)
+        game = Game.new(3)
+        play_one(table, game)
+        assert_saved(table, game)
+        assert [url for url in fetched if not url.startswith(site)] == []  # all relative
+
+        table.context.set_offline(True)
+        hosted.stop()
+        table.reload()
+        table.wait_table(expected_table(game))
+        assert "resumed" in table.message()
+        play_one(table, game)
+        table.click_pile("S")
+        game.play("S-W")
+        table.wait_table(expected_table(game))
+        assert_saved(table, game)
+        table.assert_clean()
+    finally:
+        table.context.close()
+
+
+def test_a_new_version_is_announced_and_reload_now_keeps_the_game(browser, built_site, tmp_path):
+    # a copy of the site whose service worker can be replaced by "the next deploy"
+    site = tmp_path / SUB_PATH.rstrip("/")
+    site.mkdir()
+    for entry in built_site.iterdir():
+        if entry.name != "sw.js":
+            (site / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
+    worker = (built_site / "sw.js").read_text(encoding="utf-8")
+    (site / "sw.js").write_text(worker, encoding="utf-8")
+    version = re.search(r'const VERSION = "(\w+)";', worker).group(1)
+    server = Server(tmp_path)
+    table = open_table(browser, server, "#game=8", service_workers="allow")
+    try:
+        table.page.wait_for_function(CONTROLLED, timeout=WORKER_TIMEOUT_MS)
+        assert [name.endswith(version) for name in table.page.evaluate(CACHES)] == [True]
+        game = Game.new(8)
+        play_one(table, game)
+        update = table.page.locator("#update")
+        assert update.is_hidden()
+
+        (site / "sw.js").write_text(worker.replace(version, "next" + version), encoding="utf-8")
+        table.page.evaluate("() => navigator.serviceWorker.getRegistration().then(r => r.update())")
+        update.wait_for(state="visible", timeout=WORKER_TIMEOUT_MS)
+        assert "new version" in update.inner_text()
+        table.wait_table(expected_table(game))  # the open game is untouched meanwhile
+
+        with table.page.expect_navigation(timeout=WORKER_TIMEOUT_MS):
+            table.page.locator("#update-now").click()
+        table.wait_ready()
+        table.wait_table(expected_table(game))
+        assert "resumed" in table.message()
+        assert update.is_hidden()
+        names = table.page.evaluate(CACHES)
+        assert [name.endswith("next" + version) for name in names] == [True]
+        play_one(table, game)
+        assert_saved(table, game)
+        table.assert_clean()
+    finally:
+        table.context.close()
+        server.stop()
+        shutil.rmtree(site)

@@ -1,0 +1,50 @@
+// Offline play: once the game is playable, register the service worker (sw.js, next to
+// index.html, so it controls the whole site) and tell the player when a new version is ready.
+// A new version waits until the game is next opened, or until the player presses "Reload now";
+// either way the game in progress is in localStorage (saved after every move and when the page
+// is left), which a version switch never touches.
+const root = document.documentElement;
+const notice = document.getElementById("update");
+let reloading = false;
+
+function whenReady(start) {
+  if (root.dataset.ready === "true") return start();
+  const watch = new MutationObserver(() => {
+    if (root.dataset.ready === "true") {
+      watch.disconnect();
+      start();
+    }
+  });
+  watch.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+}
+
+function offer(registration) {
+  notice.hidden = false;
+  document.getElementById("update-now").addEventListener("click", () => {
+    reloading = true;
+    registration.waiting?.postMessage("skip-waiting");
+  }, { once: true });
+}
+
+async function register() {
+  const registration = await navigator.serviceWorker.register("sw.js");
+  // only a page that already runs on a service worker has an older version to replace
+  const isUpdate = () => navigator.serviceWorker.controller !== null;
+  if (registration.waiting && isUpdate()) offer(registration);
+  registration.addEventListener("updatefound", () => {
+    const worker = registration.installing;
+    worker.addEventListener("statechange", () => {
+      if (worker.state === "installed" && isUpdate()) offer(registration);
+    });
+  });
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (reloading) location.reload(); // pagehide saves the game once more on the way out
+  });
+}
+
+if ("serviceWorker" in navigator) {
+  whenReady(() => register().catch((error) => {
+    // no offline copy this time (private mode, blocked storage...): the game still plays
+    console.warn("The Plot: offline play is not available:", error);
+  }));
+}
