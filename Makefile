@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: test unit lint bench clean e2e vendor site serve browser bench-ui
+.PHONY: test unit lint bench clean e2e vendor site serve browser bench-ui bench-startup
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -59,3 +59,6 @@ e2e: $(STAMP) site browser
 
 bench-ui: $(STAMP) site browser
 	$(PY) benchmarks/ui.py
+
+bench-startup: $(STAMP) site browser
+	$(PY) benchmarks/startup.py

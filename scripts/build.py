@@ -166,10 +166,10 @@ def site() -> None:
           f"version {version})")
 
 
-def write_service_worker() -> str:
+def write_service_worker(site: Path = SITE) -> str:
     """Write sw.js: every file of the site with its SHA-256, under a version named by them all."""
-    digests = {p.relative_to(SITE).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-               for p in sorted(SITE.rglob("*")) if p.is_file()}
+    digests = {p.relative_to(site).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+               for p in sorted(site.rglob("*")) if p.is_file() and p.name != SW_NAME}
     whole = hashlib.sha256("".join(f"{k} {v}\n" for k, v in digests.items()).encode())
     version = whole.hexdigest()[:VERSION_LENGTH]
     precache = {"./": digests["index.html"], **digests}  # the page is opened as the folder
@@ -179,7 +179,9 @@ def write_service_worker() -> str:
             fail(f"{SW_TEMPLATE.relative_to(ROOT)} must hold {marker} exactly once")
     text = template.replace("__VERSION__", version).replace(
         "__PRECACHE__", json.dumps(precache, indent=2))
-    (SITE / SW_NAME).write_text(text, encoding="utf-8")
+    target = site / SW_NAME
+    target.unlink(missing_ok=True)  # never write through a hard link into another site
+    target.write_text(text, encoding="utf-8")
     return version
 
 

@@ -119,7 +119,7 @@ FULL = """Storage.prototype.setItem = function () {
 @pytest.mark.parametrize(("script", "words"), [(BLOCKED, "not letting the game use local storage"),
                                                (FULL, "storage for this site is full")])
 def test_the_game_plays_on_with_a_warning_when_storage_fails(browser, site_url, script, words):
-    context = browser.new_context()
+    context = browser.new_context(service_workers="block")
     context.add_init_script(script)
     page = TablePage(context, site_url)
     try:

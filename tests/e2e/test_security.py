@@ -52,7 +52,7 @@ class PageParts(HTMLParser):
 @pytest.fixture(scope="module")
 def guarded(browser, site_url):
     """One booted page that records CSP violations from the start."""
-    context = browser.new_context()
+    context = browser.new_context(service_workers="block")
     context.add_init_script(RECORD_VIOLATIONS)
     page = TablePage(context, site_url)
     page.goto("#game=3")
@@ -112,7 +112,7 @@ def test_no_cookie_and_no_request_to_another_origin(guarded):
 def test_unsafe_eval_is_needed(browser, site_url, replacement):
     """Without 'unsafe-eval' the game does not start, even with the narrower 'wasm-unsafe-eval'
     (PyScript builds functions at run time); 'unsafe-eval' itself also covers WebAssembly."""
-    context = browser.new_context()
+    context = browser.new_context(service_workers="block")
     context.add_init_script(RECORD_VIOLATIONS)
     page = context.new_page()
     html = (ROOT / "_site" / "index.html").read_text(encoding="utf-8")

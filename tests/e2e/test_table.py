@@ -229,7 +229,7 @@ def test_the_link_button_shares_the_deal(table):
 
 
 def test_the_skeleton_and_a_loading_line_show_before_python_runs(browser, site_url):
-    context = browser.new_context()
+    context = browser.new_context(service_workers="block")
     try:
         page = context.new_page()
         # hold Python back: the interpreter's WebAssembly never arrives

@@ -16,7 +16,7 @@ SAVE_KEY = "the-plot/save"
 @pytest.fixture(scope="module")
 def tabs(browser, site_url):
     """Two pages of the game in one browser context (they share localStorage)."""
-    context = browser.new_context()
+    context = browser.new_context(service_workers="block")
     first, second = TablePage(context, site_url), TablePage(context, site_url)
     yield first, second
     context.close()
@@ -77,7 +77,7 @@ def test_keeping_this_tab_s_game_puts_the_other_tab_behind(tabs):
 
 
 def test_a_save_from_a_newer_version_is_kept_until_the_player_decides(browser, site_url):
-    context = browser.new_context()
+    context = browser.new_context(service_workers="block")
     page = TablePage(context, site_url)
     try:
         record = {"format": "the-plot-page", "version": 99, "revision": 4, "game": 8,

@@ -1,0 +1,246 @@
+"""Benchmark the start: the game against a bare Pyodide page, cold and warm, in one run.
+
+    make bench-startup          (builds _site/ first)
+    .venv/bin/python benchmarks/startup.py [--rounds 5] [--variant DIR ...]
+
+Loads, alternately, (a) a bare page that only calls loadPyodide() from the same vendored files and
+(b) the game (and each --variant: another built site, e.g. a lever being measured), each from a
+fresh browser context (cold), then reloaded in the same context (warm: HTTP cache), and for the
+game also reloaded once its service worker controls the page (warm: service worker). Times are
+measured inside the page: navigation start to the ready mark (<html data-ready="true">, which the
+bare page sets once loadPyodide() resolves). Prints medians, the ratios game / bare, the first
+contentful paint (the table's skeleton), bytes transferred, PyScript's boot steps, and every URL
+fetched on a cold load with anything unused, a source map or a request to another origin flagged.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "_site"
+CHROMIUM = Path("/usr/bin/chromium")
+BOOT_TIMEOUT_MS = 120_000
+AIM_RATIO = 1.10
+AIM_FIRST_PAINT_S = 0.3
+
+BARE_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>bare Pyodide</title>
+<link rel="icon" href="web/favicon.svg" type="image/svg+xml"></head>
+<body><p>bare loadPyodide()</p>
+<script type="module">
+import { loadPyodide } from "./web/vendor/pyodide/pyodide.mjs";
+await loadPyodide();
+document.documentElement.dataset.ready = "true";
+</script></body></html>
+"""
+
+# Runs before the page's own scripts: marks paint entries, PyScript's steps and the ready mark.
+MARKS = """
+window.__marks = {};
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__marks[entry.name] = entry.startTime;
+}).observe({ type: "paint", buffered: true });
+addEventListener("py:progress", ({ detail }) => {
+  window.__marks["py: " + detail] ??= performance.now();
+});
+addEventListener("py:all-done", () => { window.__marks["py: all done"] = performance.now(); });
+new MutationObserver(() => {
+  if (document.documentElement.dataset.ready === "true") window.__marks.ready ??= performance.now();
+}).observe(document.documentElement, { attributes: true, attributeFilter: ["data-ready"] });
+"""
+
+RESOURCES = """() => [performance.getEntriesByType('navigation')[0],
+                      ...performance.getEntriesByType('resource')].map(e => ({
+  url: e.name, start: e.startTime, end: e.responseEnd, transfer: e.transferSize,
+  body: e.encodedBodySize, worker: e.workerStart > 0 }))"""
+
+# Fetched but never needed by this page: editor/terminal/game plugins, MicroPython, source maps.
+UNUSED = re.compile(r"(codemirror|xterm|py-editor|py-terminal|py-game|mpy|\.map$)")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+class Run:
+    """One browser and one server for all the pages being compared."""
+
+    def __init__(self, browser, base: str):
+        self.browser, self.base = browser, base
+
+    def load(self, path: str, workers: bool = False):
+        """Open `path` cold in a fresh context; return (context, page, marks, resources)."""
+        context = self.browser.new_context(service_workers="allow" if workers else "block")
+        context.add_init_script(MARKS)
+        page = context.new_page()
+        page.goto(self.base + path + "#game=1")
+        return context, page, self._wait(page)
+
+    def reload(self, page):
+        page.reload()
+        return self._wait(page)
+
+    @staticmethod
+    def _wait(page):
+        page.wait_for_function("() => window.__marks && window.__marks.ready !== undefined",
+                               timeout=BOOT_TIMEOUT_MS, polling=50)
+        return page.evaluate("() => window.__marks"), page.evaluate(RESOURCES)
+
+
+def transferred(resources) -> int:
+    return sum(r["transfer"] for r in resources)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--variant", action="append", default=[], type=Path,
+                        help="another built site to measure alongside _site/ (a lever)")
+    parser.add_argument("--no-worker", action="store_true",
+                        help="skip the service-worker reloads (faster)")
+    args = parser.parse_args()
+    sites = {"game": SITE, **{path.name: path for path in args.variant}}
+    for path in sites.values():
+        if not (path / "index.html").exists():
+            sys.exit(f"benchmarks/startup.py: no built site in {path} (make site)")
+
+    with tempfile.TemporaryDirectory() as tmp:
+        top = Path(tmp)
+        (top / "web").symlink_to(SITE / "web", target_is_directory=True)  # the same vendored files
+        (top / "bare.html").write_text(BARE_PAGE, encoding="utf-8")
+        for name, path in sites.items():
+            (top / name).symlink_to(path.resolve(), target_is_directory=True)
+        port = free_port()
+        server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind",
+                                   "127.0.0.1", "--directory", str(top)],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            for _ in range(200):
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                    break
+                except OSError:
+                    time.sleep(0.05)  # the server is starting
+            measure(f"http://127.0.0.1:{port}/", sites, args)
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+
+
+def measure(base: str, sites: dict, args) -> None:
+    names = ["bare", *sites]
+    cold = {n: [] for n in names}
+    warm = {n: [] for n in names}
+    worker = {n: [] for n in sites}
+    paint = {n: [] for n in names}
+    steps: dict[str, dict[str, list[float]]] = {n: {} for n in sites}
+    first_cold: dict[str, list] = {}
+    cold_bytes = {n: [] for n in names}
+    with sync_playwright() as p:
+        launch = {"args": ["--disable-gpu", "--disable-dev-shm-usage", "--no-sandbox",
+                           "--disable-background-networking"]}
+        if CHROMIUM.exists():
+            launch["executable_path"] = str(CHROMIUM)
+        browser = p.chromium.launch(**launch)
+        run = Run(browser, base)
+        started = time.perf_counter()
+        for round_ in range(args.rounds):
+            for name in names:
+                path = "bare.html" if name == "bare" else f"{name}/"
+                # cold, then warm from the HTTP cache (no service worker)
+                context, page, (marks, resources) = run.load(path)
+                cold[name].append(marks["ready"] / 1000)
+                paint[name].append(marks.get("first-contentful-paint", float("nan")) / 1000)
+                cold_bytes[name].append(transferred(resources))
+                first_cold.setdefault(name, resources)
+                if name != "bare":
+                    for key, value in marks.items():
+                        if key.startswith("py: "):
+                            steps[name].setdefault(key, []).append(value / 1000)
+                marks, _ = run.reload(page)
+                warm[name].append(marks["ready"] / 1000)
+                context.close()
+                if name == "bare" or args.no_worker:
+                    continue
+                # warm from the service worker: a first visit installs it, the reload uses it
+                context, page, _ = run.load(path, workers=True)
+                page.wait_for_function("() => navigator.serviceWorker.controller !== null",
+                                       timeout=BOOT_TIMEOUT_MS)
+                marks, resources = run.reload(page)
+                assert all(r["worker"] for r in resources[1:]), "not served by the worker"
+                worker[name].append(marks["ready"] / 1000)
+                context.close()
+            print(f"round {round_ + 1}/{args.rounds} done "
+                  f"({time.perf_counter() - started:.0f} s)", file=sys.stderr)
+        browser.close()
+    report(names, sites, cold, warm, worker, paint, steps, first_cold, cold_bytes, base, args)
+
+
+def report(names, sites, cold, warm, worker, paint, steps, first_cold, cold_bytes, base,
+           args) -> None:
+    print(f"\nStartup, {args.rounds} rounds, medians in seconds (navigation start -> ready)")
+    print(f"{'page':<22}{'cold':>8}{'/bare':>8}{'warm':>8}{'/bare':>8}"
+          f"{'worker':>8}{'/bare':>8}{'1st paint':>11}{'cold MB':>9}")
+    bare_cold, bare_warm = median(cold["bare"]), median(warm["bare"])
+    for name in names:
+        c, w = median(cold[name]), median(warm[name])
+        line = f"{name:<22}{c:>8.2f}{c / bare_cold:>8.2f}{w:>8.2f}{w / bare_warm:>8.2f}"
+        if name in worker and worker[name]:
+            s = median(worker[name])
+            line += f"{s:>8.2f}{s / bare_warm:>8.2f}"
+        else:
+            line += f"{'':>16}"
+        line += f"{median(paint[name]):>11.3f}{median(cold_bytes[name]) / 1e6:>9.2f}"
+        print(line)
+    print(f"aims: ratio <= {AIM_RATIO:.2f} cold and warm; first paint <= {AIM_FIRST_PAINT_S} s")
+    print("(warm = reload from the HTTP cache; worker = reload served by the service worker, "
+          "compared with the bare page's warm reload)")
+    print("\nall samples (s):")
+    for name in names:
+        print(f"  {name:<20} cold {fmt(cold[name])}  warm {fmt(warm[name])}"
+              + (f"  worker {fmt(worker[name])}" if worker.get(name) else ""))
+    for name in sites:
+        print(f"\nPyScript's boot steps, {name}, cold (median s since navigation start):")
+        for key, values in sorted(steps[name].items(), key=lambda kv: median(kv[1])):
+            print(f"  {median(values):6.2f}  {key[4:]}")
+    origin = f"{urlsplit(base).scheme}://{urlsplit(base).netloc}"
+    for name in names:
+        resources = first_cold[name]
+        print(f"\nEvery URL fetched, {name}, first cold load "
+              f"({len(resources)} requests, {transferred(resources) / 1e6:.2f} MB transferred):")
+        print(f"  {'start':>6} {'end':>6} {'bytes':>10}  url")
+        for r in sorted(resources, key=lambda r: r["start"]):
+            flags = []
+            if not r["url"].startswith(origin):
+                flags.append("ANOTHER ORIGIN")
+            if UNUSED.search(urlsplit(r["url"]).path):
+                flags.append("UNUSED")
+            path = r["url"][len(base):] if r["url"].startswith(base) else r["url"]
+            print(f"  {r['start'] / 1000:6.2f} {r['end'] / 1000:6.2f} {r['body']:>10}  {path}"
+                  + (f"   <-- {', '.join(flags)}" if flags else ""))
+
+
+def fmt(values: list[float]) -> str:
+    return " ".join(f"{v:.2f}" for v in values)
+
+
+if __name__ == "__main__":
+    main()
