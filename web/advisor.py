@@ -15,6 +15,8 @@ moves on:
 
 from __future__ import annotations
 
+import gc
+
 SEARCH_CAP_MS = 2000    # a hint or a check gives up ("unknown") after this long without an answer
 SLICE_MS = 8            # one slice of search, then the browser gets its turn
 CHUNK_NODES = 40        # positions searched between looks at the clock
@@ -155,6 +157,16 @@ class Advisor:
             return  # cancelled: the position changed since this slice was scheduled
         app = self.app
         started = app.now()
+        collecting = gc.isenabled()
+        gc.disable()  # a full collection over the solver's table would stall one slice
+        try:
+            self._slice(search, started)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _slice(self, search: Search, started: float) -> None:
+        app = self.app
         while True:
             result = search.solver.step(CHUNK_NODES)
             if result is not None:
