@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: test unit lint bench clean e2e vendor site serve browser bench-ui bench-startup
+.PHONY: test unit lint bench clean e2e vendor site serve browser bench-ui bench-startup bench-soak
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -62,3 +62,7 @@ bench-ui: $(STAMP) site browser
 
 bench-startup: $(STAMP) site browser
 	$(PY) benchmarks/startup.py
+
+# 100 complete games in one page: DOM nodes, listeners and JS heap after game 1 and game 100.
+bench-soak: $(STAMP) site browser
+	$(PY) benchmarks/soak.py
