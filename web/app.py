@@ -12,6 +12,7 @@ import random
 import re
 
 from plot import Game, IllegalMove
+from plot.cards import RANK_NAMES, RANKS, card_name, parse_card
 
 from .advisor import Advisor
 from .pagesave import NewerSave, PageSave, revision_of
@@ -71,6 +72,52 @@ def parse_ranges(text: str) -> list[int]:
     return numbers
 
 
+def card_words(code: str) -> str:
+    """'7H' -> 'seven of hearts' (the engine's words, for screen readers)."""
+    return card_name(parse_card(code))
+
+
+def pile_title(name: str) -> str:
+    """'T3' -> 'Tableau 3', 'R' -> 'Reserve'."""
+    return sentence(pile_text(name).removeprefix("the "))
+
+
+def accessible_name(name: str, shown: tuple, count: int, flags: frozenset, base: str) -> str:
+    """What a screen reader says for a pile: 'Tableau 3: seven of hearts, 2 cards',
+    'Foundation 1, first foundation, base rank 9, 4 cards, top: queen of clubs', 'Stock, 61 cards'.
+    `shown` holds the face-up card codes drawn on the pile (bottom to top), `flags` the renderer's
+    state flags (empty, locked, complete, selected, target)."""
+    title = pile_title(name)
+    cards = f"{count} card{'s' if count != 1 else ''}"
+    if name[0] == "F":
+        parts = [title]
+        if name == "F1":
+            parts += ["first foundation", f"base rank {RANK_NAMES[RANKS.index(base)]}"]
+        if "locked" in flags:
+            parts.append("locked until foundation 1 holds 13 cards")
+        elif not count:
+            parts.append("empty")
+        else:
+            parts.append("complete" if "complete" in flags else cards)
+            parts.append(f"top: {card_words(shown[-1])}")
+        text = ", ".join(parts)
+    elif name == "S":
+        text = f"{title}, {cards}" if count else f"{title}, empty"
+    elif not count:
+        text = f"{title}, empty"
+    else:
+        text = f"{title}: {card_words(shown[-1])}, {cards}"
+    if "selected" in flags:
+        text += ", selected"
+    elif "target" in flags:
+        text += ", legal target"
+    if "hint-from" in flags:
+        text += ", the hinted card"
+    elif "hint-to" in flags:
+        text += ", where the hint moves it"
+    return text
+
+
 def sentence(text: str) -> str:
     text = str(text).strip()
     return text[:1].upper() + text[1:] if text else text
@@ -91,6 +138,7 @@ class App:
         self.targets: list[str] = []
         self.message = ""
         self.tone = "info"              # info | error | good
+        self.said = 0                   # bumps on every message, so a repeated one is re-announced
         self.dialog: str | None = None  # None | "won" | "lost" | "confirm"
         self.pending: tuple | None = None   # what a confirmed "abandon this game?" does
         self.notice = ""                # lasting warning (storage trouble, unreadable save)
@@ -205,6 +253,13 @@ class App:
             self.deselect()
         else:
             self._play(f"{self.selected}-{name}")
+
+    def send_home(self, name: str) -> None:
+        """Play the card available on pile `name` to the first foundation that takes it (F key)."""
+        if name not in SOURCES or not self._pile(name):
+            self._say(f"{sentence(pile_text(name))} has no card to send to a foundation.", "error")
+            return
+        self._to_foundation(name)
 
     def _select(self, name: str) -> None:
         if name not in SOURCES:
@@ -483,6 +538,7 @@ class App:
 
     def _say(self, text: str, tone: str = "info") -> None:
         self.message, self.tone = text, tone
+        self.said += 1
         self.revision += 1
         self.changed()
 

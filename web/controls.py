@@ -1,8 +1,9 @@
 """Input: every click, tap and key becomes one call on the App, through one path.
 
 One delegated click listener on the table finds the pile under the pointer (`data-pile`); one on
-the document handles buttons (`data-action`); one keydown listener maps the keys. Pointer drag
-and keyboard focus (a later issue) will feed the same `App.click_pile` calls.
+the document handles buttons (`data-action`); one keydown listener maps the keys (KEYS below is the
+one place a key is bound). Keyboard focus is a roving tabindex over the piles: exactly one pile is
+in the Tab order, the arrow keys move between them, and Enter or Space on a pile is a click on it.
 """
 
 from __future__ import annotations
@@ -17,6 +18,13 @@ from pyscript.ffi import is_none
 TYPING = {"INPUT", "TEXTAREA", "SELECT"}
 ACTIVATES_ON_SPACE = {"BUTTON", "A", "SUMMARY", "INPUT"}
 TOGGLES = {"checkbox", "radio"}  # inputs that take no typing: the game's keys still work on them
+# Keyboard order of the piles: reserve, foundations, tableau row by row, stock, waste.
+PILE_ORDER = ("R", *(f"F{i}" for i in range(1, 9)), *(f"T{i}" for i in range(1, 13)), "S", "W")
+# Plain letter keys (no Ctrl): the action each one asks for.
+KEYS = {"z": "undo", "d": "deal", "n": "new", "h": "hint", "f": "home"}
+ARROWS = {"ArrowLeft": -1, "ArrowRight": 1, "ArrowUp": "up", "ArrowDown": "down",
+          "Home": "first", "End": "last"}
+ROW_TOLERANCE_PX = 12  # piles whose tops differ by less than this sit in one row
 
 
 class Controls:
@@ -24,9 +32,11 @@ class Controls:
         self.app, self.renderer = app, renderer
         self.document, self.window = document, window
         self.last_select: str | None = None  # the pile the last single click selected
+        self.focused = "R"                   # the pile in the Tab order (roving tabindex)
         self._proxies = []
         table = document.getElementById("table")
         self._listen(table, "click", self.on_table_click)
+        self._listen(table, "focusin", self.on_focus)
         self._listen(document, "click", self.on_action_click)
         self._listen(document, "keydown", self.on_key)
         self._listen(document, "change", self.on_setting)
@@ -65,6 +75,9 @@ class Controls:
             app.deselect()
             return
         name = pile.getAttribute("data-pile")
+        self.rove(name)
+        if event.detail > 0:
+            pile.blur()  # a pointer click leaves no keyboard focus behind (Space must still deal)
         if event.detail >= 2 and name != "S":
             # the second click of a double-click: only meaningful if the first one selected it
             if self.last_select == name:
@@ -120,6 +133,8 @@ class Controls:
             self.request_hint()
         elif action == "finish":
             app.finish()
+        elif action == "home":
+            self.send_home()
 
     def request_hint(self) -> None:
         """The one hook for a hint: the toolbar button and the H key (any keyboard path) call it."""
@@ -131,6 +146,15 @@ class Controls:
         if is_none(box) or not box.hasAttribute("data-setting"):
             return
         self.app.set_setting(box.getAttribute("data-setting"), bool(box.checked))
+
+    def send_home(self) -> None:
+        """F: the focused pile's card (or else the selected one) to a foundation."""
+        app = self.app
+        name = self._pile_with_focus() or app.selected
+        if name is None:
+            app.say("Move to a pile first (Tab, then the arrow keys), then press F.", "error")
+        else:
+            app.send_home(name)
 
     def copy_link(self) -> None:
         asyncio.ensure_future(self._copy_link(str(self.window.location.href)))
@@ -155,20 +179,27 @@ class Controls:
             return  # a key while Finish plays only stops it
         key, ctrl, shift = event.key, event.ctrlKey, event.shiftKey
         lower = key.lower() if len(key) == 1 else key
+        on_pile = self._pile_with_focus()
         action = None
         if ctrl:
             if lower == "z":
                 action = "redo" if shift else "undo"
             elif lower == "y":
                 action = "redo"
-        elif lower == "z":
-            action = "redo" if shift else "undo"
-        elif lower == "d" or (key == " " and tag not in ACTIVATES_ON_SPACE):
+        elif on_pile is not None and key in ARROWS:
+            event.preventDefault()
+            self.move_focus(ARROWS[key])
+            return
+        elif on_pile is not None and key in ("Enter", " "):
+            event.preventDefault()
+            self.app.click_pile(on_pile)
+            return
+        elif lower == "z" and shift:
+            action = "redo"
+        elif lower in KEYS:
+            action = KEYS[lower]
+        elif key == " " and tag not in ACTIVATES_ON_SPACE:
             action = "deal"
-        elif lower == "n":
-            action = "new"
-        elif lower == "h":
-            action = "hint"
         elif key == "Escape":
             self.escape()
             event.preventDefault()
@@ -177,6 +208,62 @@ class Controls:
             return
         event.preventDefault()
         self.act(action)
+
+    # ---- keyboard focus on the piles (roving tabindex) ----------------------------------------
+
+    def _pile_el(self, name: str):
+        return self.renderer.piles[name]["el"]
+
+    def _pile_with_focus(self) -> str | None:
+        """The pile that has keyboard focus, or None."""
+        active = self.document.activeElement
+        if is_none(active) or not active.hasAttribute("data-pile"):
+            return None
+        return str(active.getAttribute("data-pile"))
+
+    def rove(self, name: str) -> None:
+        """Make pile `name` the one pile in the Tab order."""
+        if name != self.focused:
+            self._pile_el(self.focused).setAttribute("tabindex", "-1")
+            self._pile_el(name).setAttribute("tabindex", "0")
+            self.focused = name
+
+    def on_focus(self, event) -> None:
+        pile = event.target.closest("[data-pile]")
+        if not is_none(pile):
+            self.rove(str(pile.getAttribute("data-pile")))
+
+    def move_focus(self, step) -> None:
+        """Arrows: along PILE_ORDER (left/right, wrapping) or to the nearest pile above/below."""
+        here = self.focused
+        if step == "first":
+            name = PILE_ORDER[0]
+        elif step == "last":
+            name = PILE_ORDER[-1]
+        elif step in ("up", "down"):
+            name = self._vertical_neighbour(here, step == "down") or here
+        else:
+            name = PILE_ORDER[(PILE_ORDER.index(here) + step) % len(PILE_ORDER)]
+        self.rove(name)
+        self._pile_el(name).focus()
+
+    def _vertical_neighbour(self, here: str, down: bool) -> str | None:
+        """The pile in the next row up or down whose centre is nearest horizontally."""
+        boxes = {}
+        for name in PILE_ORDER:
+            rect = self._pile_el(name).getBoundingClientRect()
+            boxes[name] = (rect.top, rect.left + rect.width / 2)
+        top, centre = boxes[here]
+        if down:
+            rows = [t for t, _ in boxes.values() if t > top + ROW_TOLERANCE_PX]
+            row = min(rows, default=None)
+        else:
+            rows = [t for t, _ in boxes.values() if t < top - ROW_TOLERANCE_PX]
+            row = max(rows, default=None)
+        if row is None:
+            return None
+        same_row = [n for n, (t, _) in boxes.items() if abs(t - row) <= ROW_TOLERANCE_PX]
+        return min(same_row, key=lambda n: abs(boxes[n][1] - centre))
 
     def escape(self) -> None:
         app = self.app

@@ -11,9 +11,10 @@ from __future__ import annotations
 from pyodide.ffi import create_proxy
 from pyscript.ffi import is_none
 
-from .app import RANK_TEXT, clock_text, pile_text
+from .app import RANK_TEXT, accessible_name, card_words, clock_text, pile_text
 
 PILES = ("R", "S", "W", *(f"F{i}" for i in range(1, 9)), *(f"T{i}" for i in range(1, 13)))
+SELECTABLE = frozenset(["R", "W", *(f"T{i}" for i in range(1, 13))])
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RANK_NAMES = {"A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six",
               "7": "seven", "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen",
@@ -34,9 +35,9 @@ def _suit(suit: str, cls: str) -> str:
 def _card_inner(code: str) -> str:
     """The inside of a face-up card, built only from the fixed tables above (never from input)."""
     rank, suit = RANK_TEXT.get(code[0], code[0]), code[1]
-    index = f'<span class="rank">{rank}</span>{_suit(suit, "suit")}'
+    index = f'<span class="rank" data-r="{rank}"></span>{_suit(suit, "suit")}'
     if code[0] in FACES:
-        middle = f'<span class="face">{rank}{_suit(suit, "face-suit")}</span>'
+        middle = f'<span class="face" data-r="{rank}">{_suit(suit, "face-suit")}</span>'
     else:
         middle = _suit(suit, "pip")
     return (f'<span class="index tl">{index}</span>{middle}'
@@ -45,10 +46,6 @@ def _card_inner(code: str) -> str:
 
 CARD_INNER = {r + s: _card_inner(r + s) for r in RANK_NAMES for s in SUIT_NAMES}
 CARD_CLASS = {code: "card " + ("red" if code[1] in "HD" else "black") for code in CARD_INNER}
-
-
-def card_words(code: str) -> str:
-    return f"{RANK_NAMES[code[0]]} of {SUIT_NAMES[code[1]]}"
 
 
 class Renderer:
@@ -68,7 +65,7 @@ class Renderer:
             "redo", "base-rank", "result", "result-title", "result-text", "result-undo",
             "result-close", "confirm-yes", "help", "stats", "stats-list", "offer", "offer-text",
             "offer-yes", "offer-no", "hint", "finish", "winnable", "settings", "winnable-deal",
-            "winnable-count")}
+            "winnable-count", "selection-help")}
         self.root = document.documentElement
         self.ghosts = list(document.querySelectorAll(".ghost"))
         self.last: dict = {}
@@ -96,6 +93,7 @@ class Renderer:
         base = app.game.base_rank
         targets = set(app.targets)
         hint = app.advisor.hint or (None, None)
+        self.base = base
         for name in PILES:
             shown, count, flags = self._view(name, position, restricted, base, app, targets)
             if name in hint:
@@ -149,6 +147,7 @@ class Renderer:
                 card = document.createElement("div")
                 card.className = CARD_CLASS[code]
                 card.setAttribute("data-card", code)
+                card.setAttribute("aria-hidden", "true")  # the pile's name says it in words
                 card.innerHTML = CARD_INNER[code]
                 el.appendChild(card)
                 cards.append(card)
@@ -158,13 +157,25 @@ class Renderer:
             if name[0] == "T":
                 el.style.setProperty("--n", str(count))
             elif state["count_el"] is not None:
-                state["count_el"].textContent = _count_text(name, count)
+                state["count_el"].setAttribute("data-n", _count_text(name, count))
             state["count"] = count
         if flags != state["flags"]:
-            for flag in flags ^ state["flags"]:
+            changed = flags ^ state["flags"]
+            for flag in changed:
                 el.classList.toggle(flag, flag in flags)
+            if "selected" in changed and name in SELECTABLE:
+                el.setAttribute("aria-pressed", "true" if "selected" in flags else "false")
+            if "selected" in changed or "target" in changed:
+                if "selected" in flags or "target" in flags:
+                    el.setAttribute("aria-describedby", "selection-help")
+                else:
+                    el.removeAttribute("aria-describedby")
+            if "locked" in changed:
+                el.toggleAttribute("aria-disabled", "locked" in flags)
+                if "locked" in flags:
+                    el.setAttribute("aria-disabled", "true")
             state["flags"] = flags
-        label = _label(name, shown, count, flags)
+        label = accessible_name(name, shown, count, flags, self.base)
         if label != state["label"]:
             el.setAttribute("aria-label", label)
             state["label"] = label
@@ -181,7 +192,8 @@ class Renderer:
         game = app.game
         status = game.status
         self._set("status", status, self._status)
-        self._set("message", (app.message, app.tone), self._message)
+        self._set("message", (app.message, app.tone, app.said), self._message)
+        self._set("selection", (app.selected, tuple(app.targets)), self._selection_help)
         notice = app.notice or app.storage.warning
         self._set("notice", notice, self._notice)
         self._set("moves", game.moves_played, lambda v: _text(e["moves"], str(v)))
@@ -251,7 +263,7 @@ class Renderer:
         text = RANK_TEXT.get(base, base)
         _text(self.el["base-rank"], text)
         for ghost in self.ghosts:
-            ghost.textContent = text
+            ghost.setAttribute("data-r", text)
 
     def tick(self) -> None:
         """Once or twice a second: only the clock."""
@@ -264,10 +276,23 @@ class Renderer:
         el.textContent = {"playing": "Playing", "won": "Won", "lost": "Lost"}[status]
 
     def _message(self, value) -> None:
-        text, tone = value
+        text, tone, _said = value
         el = self.el["message"]
+        el.textContent = ""  # emptied first, so the live region announces a repeated message too
         el.textContent = text
         el.setAttribute("data-tone", tone)
+
+    def _selection_help(self, value) -> None:
+        """The description the selected pile and its targets carry for screen readers."""
+        selected, targets = value
+        if selected is None:
+            text = ""
+        else:
+            card = card_words(self.app.game.top(selected))
+            where = ", ".join(pile_text(t) for t in targets) or "nowhere right now"
+            text = (f"Selected: {card} from {pile_text(selected)}. It can go to {where}. "
+                    "Press Enter on a legal target to play it, Escape to put it down.")
+        self.el["selection-help"].textContent = text
 
     def _notice(self, text) -> None:
         el = self.el["notice"]
@@ -340,24 +365,4 @@ def _count_text(name: str, count: int) -> str:
     if name[0] == "F":
         return f"{count}/13" if count else ""
     return str(count)
-
-
-def _label(name, shown, count, flags) -> str:
-    """The pile's accessible name: 'Tableau 3: seven of hearts, 2 cards'."""
-    title = pile_text(name)
-    title = title[4:] if title.startswith("the ") else title
-    title = title[:1].upper() + title[1:]
-    if name == "F1":
-        title += ", first foundation"
-    if "locked" in flags:
-        return f"{title}, locked"
-    if not count:
-        return f"{title}, empty"
-    top = f": {card_words(shown[-1])}" if shown else ""
-    extra = ", selected" if "selected" in flags else ", a legal target" if "target" in flags else ""
-    if "hint-from" in flags:
-        extra += ", the hinted card"
-    elif "hint-to" in flags:
-        extra += ", where the hint moves it"
-    return f"{title}{top}, {count} card{'s' if count != 1 else ''}{extra}"
 

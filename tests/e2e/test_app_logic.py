@@ -202,3 +202,40 @@ def test_game_links():
     assert parse_hash("#game=0") == 0
     for text in ("", "#game=", "#game=-1", "#game=4x", "#gam=4"):
         assert parse_hash(text) is None
+
+
+# ---- accessibility: names a screen reader says, the F key, the hint hook --------------------
+
+def test_piles_have_spoken_names():
+    from web.app import accessible_name
+
+    assert accessible_name("T3", ("8C", "7H"), 2, frozenset(), "9") == \
+        "Tableau 3: seven of hearts, 2 cards"
+    assert accessible_name("F1", ("QC",), 4, frozenset(), "9") == \
+        "Foundation 1, first foundation, base rank 9, 4 cards, top: queen of clubs"
+    assert accessible_name("F2", (), 0, frozenset({"locked", "empty"}), "9") == \
+        "Foundation 2, locked until foundation 1 holds 13 cards"
+    assert accessible_name("F5", ("8D",), 13, frozenset({"complete"}), "9") == \
+        "Foundation 5, complete, top: eight of diamonds"
+    assert accessible_name("S", (), 61, frozenset(), "9") == "Stock, 61 cards"
+    assert accessible_name("W", (), 0, frozenset({"empty"}), "9") == "Waste, empty"
+    assert accessible_name("R", ("TD",), 1, frozenset({"selected"}), "9") == \
+        "Reserve: ten of diamonds, 1 card, selected"
+    assert accessible_name("T12", ("KS",), 1, frozenset({"target"}), "9") == \
+        "Tableau 12: king of spades, 1 card, legal target"
+
+
+def test_send_home_plays_to_a_foundation_or_says_why_not():
+    app, _, _ = make_app(hash_text="#game=1")  # deal 1 opens with T2-F1
+    game = app.game
+    home = next(m for m in game.legal_moves() if m.dst.startswith("F"))
+    stuck = next(s for s in ("R", *(f"T{i}" for i in range(1, 13)))
+                 if not any(t.startswith("F") for t in game.targets(s)))
+    said = app.said
+    app.send_home(stuck)
+    assert app.game.moves_played == 0 and app.tone == "error" and app.said == said + 1
+    assert "No foundation takes" in app.message
+    app.send_home("F1")
+    assert app.game.moves_played == 0 and "no card" in app.message
+    app.send_home(home.src)
+    assert [str(m) for m in app.game.history] == [str(home)]
