@@ -170,10 +170,6 @@ class Renderer:
                     el.setAttribute("aria-describedby", "selection-help")
                 else:
                     el.removeAttribute("aria-describedby")
-            if "locked" in changed:
-                el.toggleAttribute("aria-disabled", "locked" in flags)
-                if "locked" in flags:
-                    el.setAttribute("aria-disabled", "true")
             state["flags"] = flags
         label = accessible_name(name, shown, count, flags, self.base)
         if label != state["label"]:
