@@ -26,6 +26,7 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,7 +47,8 @@ document.documentElement.dataset.ready = "true";
 </script></body></html>
 """
 
-# Runs before the page's own scripts: marks paint entries, PyScript's steps and the ready mark.
+# Runs before the page's own scripts (before <html> exists): paint entries, PyScript's steps
+# and the ready mark.
 MARKS = """
 window.__marks = {};
 new PerformanceObserver((list) => {
@@ -58,7 +60,7 @@ addEventListener("py:progress", ({ detail }) => {
 addEventListener("py:all-done", () => { window.__marks["py: all done"] = performance.now(); });
 new MutationObserver(() => {
   if (document.documentElement.dataset.ready === "true") window.__marks.ready ??= performance.now();
-}).observe(document.documentElement, { attributes: true, attributeFilter: ["data-ready"] });
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
 """
 
 RESOURCES = """() => [performance.getEntriesByType('navigation')[0],
@@ -162,11 +164,20 @@ def measure(base: str, sites: dict, args) -> None:
         browser = p.chromium.launch(**launch)
         run = Run(browser, base)
         started = time.perf_counter()
+        broken: set[str] = set()
         for round_ in range(args.rounds):
             for name in names:
+                if name in broken:
+                    continue
                 path = "bare.html" if name == "bare" else f"{name}/"
                 # cold, then warm from the HTTP cache (no service worker)
-                context, page, (marks, resources) = run.load(path)
+                try:
+                    context, page, (marks, resources) = run.load(path)
+                except PlaywrightError as error:
+                    print(f"{name}: never became ready ({error.message.splitlines()[0]}); "
+                          "left out", file=sys.stderr)
+                    broken.add(name)
+                    continue
                 cold[name].append(marks["ready"] / 1000)
                 paint[name].append(marks.get("first-contentful-paint", float("nan")) / 1000)
                 cold_bytes[name].append(transferred(resources))
@@ -201,6 +212,9 @@ def report(names, sites, cold, warm, worker, paint, steps, first_cold, cold_byte
           f"{'worker':>8}{'/bare':>8}{'1st paint':>11}{'cold MB':>9}")
     bare_cold, bare_warm = median(cold["bare"]), median(warm["bare"])
     for name in names:
+        if not cold[name]:
+            print(f"{name:<22}never became ready")
+            continue
         c, w = median(cold[name]), median(warm[name])
         line = f"{name:<22}{c:>8.2f}{c / bare_cold:>8.2f}{w:>8.2f}{w / bare_warm:>8.2f}"
         if name in worker and worker[name]:
@@ -222,7 +236,7 @@ def report(names, sites, cold, warm, worker, paint, steps, first_cold, cold_byte
         for key, values in sorted(steps[name].items(), key=lambda kv: median(kv[1])):
             print(f"  {median(values):6.2f}  {key[4:]}")
     origin = f"{urlsplit(base).scheme}://{urlsplit(base).netloc}"
-    for name in names:
+    for name in first_cold:
         resources = first_cold[name]
         print(f"\nEvery URL fetched, {name}, first cold load "
               f"({len(resources)} requests, {transferred(resources) / 1e6:.2f} MB transferred):")

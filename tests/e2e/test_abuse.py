@@ -98,7 +98,7 @@ SETTLED = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFr
 @pytest.fixture(scope="module")
 def pinned(browser, site_url):
     """A page whose randomness is pinned, so the storm replays identically."""
-    context = browser.new_context()
+    context = browser.new_context(service_workers="block")
     context.add_init_script(PIN_RANDOM)
     page = TablePage(context, site_url)
     page.goto(f"#game={STORM_DEAL}")
