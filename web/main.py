@@ -31,6 +31,7 @@ async def load_winnable_deals(app) -> None:
         if not response.ok:
             raise OSError(response.status)
         app.set_winnable_deals(await response.text())
+        document.documentElement.setAttribute("data-winnable-deals", "loaded")
     except Exception:  # noqa: BLE001 - New game then says the list is missing and deals at random
         window.console.warn("The list of winnable deals could not be loaded.")
 
