@@ -12,6 +12,7 @@ import random
 import re
 
 from plot import Game, IllegalMove
+from plot.autoplay import safe_foundation_moves
 from plot.cards import RANK_NAMES, RANKS, card_name, parse_card
 
 from .advisor import Advisor
@@ -24,7 +25,11 @@ BACKUP_KEY = "the-plot/save-unreadable"
 STATS_KEY = "the-plot/stats"
 STATS_BACKUP_KEY = "the-plot/stats-unreadable"
 SETTINGS_KEY = "the-plot/settings"
-DEFAULT_SETTINGS = {"check_winnable": False, "winnable_only": False}
+DEFAULT_SETTINGS = {"check_winnable": False, "winnable_only": False, "autoplay": False,
+                    "four_colour": False, "contrast": False, "large": False, "back": "red"}
+CARD_BACKS = ("red", "blue", "green", "plain")  # offered in Settings, drawn by style.css
+LOOK_SETTINGS = {"four_colour": "Four-colour suits", "contrast": "High contrast",
+                 "large": "Larger cards"}
 MAX_GAME = 999_999  # New game picks deal numbers 1..MAX_GAME; any non-negative number can be played
 
 RANK_TEXT = {"A": "A", "T": "10", "J": "J", "Q": "Q", "K": "K"}
@@ -139,6 +144,7 @@ class App:
         self.message = ""
         self.tone = "info"              # info | error | good
         self.said = 0                   # bumps on every message, so a repeated one is re-announced
+        self.motions: list[tuple[str, str]] = []  # cards that moved since the last render
         self.dialog: str | None = None  # None | "won" | "lost" | "confirm"
         self.pending: tuple | None = None   # what a confirmed "abandon this game?" does
         self.notice = ""                # lasting warning (storage trouble, unreadable save)
@@ -254,6 +260,36 @@ class App:
         else:
             self._play(f"{self.selected}-{name}")
 
+    def pick_up(self, name: str) -> bool:
+        """A drag starts on pile `name`: select its card as a click would; True if it can move."""
+        if self.dialog == "confirm":
+            self.cancel()
+            return False
+        if self.selected != name:
+            self.selected, self.targets = None, []
+            self._select(name)
+        return self.selected == name and bool(self.targets)
+
+    def drop(self, name: str | None) -> bool:
+        """The dragged card is let go over pile `name` (None: not over a pile). Plays the move if
+        the engine allows it (True); otherwise the card goes back, with the engine's reason when
+        it was dropped on another pile."""
+        src = self.selected
+        if src is None:
+            return False
+        if name is None or name == src:
+            self.selected, self.targets = None, []
+            self._say("")
+            return False
+        before = self.game.moves_played
+        self._play(f"{src}-{name}")
+        if self.game.moves_played == before:  # refused: the reason stays on the status line
+            self.selected, self.targets = None, []
+            self.revision += 1
+            self.changed()
+            return False
+        return True
+
     def send_home(self, name: str) -> None:
         """Play the card available on pile `name` to the first foundation that takes it (F key)."""
         if name not in SOURCES or not self._pile(name):
@@ -317,12 +353,27 @@ class App:
             return
         self.selected, self.targets = None, []
         self.started = True
+        self.motions.append((move.src, move.dst))
         if move.src == "S":
             left = len(self.game.position()["stock"])
-            self._say(f"Dealt {card_text(card)}; {left} left in the stock.")
+            said = f"Dealt {card_text(card)}; {left} left in the stock."
         else:
-            self._say(f"{card_text(card)} to {pile_text(move.dst)}.")
+            said = f"{card_text(card)} to {pile_text(move.dst)}."
+        self._say(said + self._autoplay())
         self._after_change()
+
+    def _autoplay(self) -> str:
+        """With safe auto-play on, send home every card plot.autoplay proves is never needed;
+        returns what to add to the announcement."""
+        if not self.settings["autoplay"]:
+            return ""
+        sent = []
+        while moves := safe_foundation_moves(self.game):
+            move = moves[0]
+            sent.append(card_text(self.game.top(move.src)))
+            self.game.play(move)
+            self.motions.append((move.src, move.dst))
+        return f" Auto-played to the foundations: {', '.join(sent)}." if sent else ""
 
     def undo(self) -> None:
         self.selected, self.targets = None, []
@@ -331,6 +382,7 @@ class App:
             self._say("Nothing to undo.", "error")
             return
         card = self._pile(move.src)[-1]
+        self.motions.append((move.dst, move.src))
         self._say(f"Undone: {card_text(card)} back to {pile_text(move.src)}.")
         self._after_change()
 
@@ -341,6 +393,7 @@ class App:
             self._say("Nothing to redo.", "error")
             return
         card = self._pile(move.dst)[-1]
+        self.motions.append((move.src, move.dst))
         self._say(f"Redone: {card_text(card)} to {pile_text(move.dst)}.")
         self._after_change()
 
@@ -421,19 +474,42 @@ class App:
 
     # ---- settings and the solver's help ---------------------------------------------------------
 
-    def set_setting(self, name: str, value: bool) -> None:
+    def set_setting(self, name: str, value) -> None:
         """Change a setting (remembered in this browser)."""
         if name not in DEFAULT_SETTINGS:
             return
-        self.settings[name] = bool(value)
+        if name == "back":
+            if value not in CARD_BACKS:
+                return
+        else:
+            value = bool(value)
+        self.settings[name] = value
         self._save_settings()
-        if name == "check_winnable":
+        if name == "back":
+            self._say(f"Card back: {value}.")
+        elif name in LOOK_SETTINGS:
+            self._say(f"{LOOK_SETTINGS[name]} {'on' if value else 'off'}.")
+        elif name == "autoplay":
+            self._set_autoplay(value)
+        elif name == "check_winnable":
             self.advisor.refresh()
             self._say("The solver will check after every move whether this game can still be "
                       "won." if value else "Winnable check off.")
         else:
             self._say("New game will deal only deals the solver has proved winnable."
                       if value else "New game will deal any deal, winnable or not.")
+
+    def _set_autoplay(self, on: bool) -> None:
+        if not on:
+            self._say("Safe auto-play off: every card stays where you leave it.")
+            return
+        sent = self._autoplay() if self.game.status == "playing" else ""
+        self._say("Safe auto-play on: cards that can never be needed again go home by "
+                  "themselves." + sent)
+        if sent:
+            self.selected, self.targets = None, []
+            self.started = True
+            self._after_change()
 
     def request_hint(self) -> None:
         """Hint (button or H key): the next move of a winning line, or why there is none."""
@@ -469,9 +545,12 @@ class App:
         except ValueError:
             stored = {}
         if isinstance(stored, dict):
-            for name in DEFAULT_SETTINGS:
-                if isinstance(stored.get(name), bool):
-                    self.settings[name] = stored[name]
+            for name, default in DEFAULT_SETTINGS.items():
+                value = stored.get(name)
+                fits = (isinstance(value, bool) and isinstance(default, bool)
+                        or (name == "back" and value in CARD_BACKS))
+                if fits:
+                    self.settings[name] = value
 
     def _save_settings(self) -> None:
         """Write our settings, keeping any other keys another part of the page stored there."""

@@ -25,6 +25,9 @@ KEYS = {"z": "undo", "d": "deal", "n": "new", "h": "hint", "f": "home"}
 ARROWS = {"ArrowLeft": -1, "ArrowRight": 1, "ArrowUp": "up", "ArrowDown": "down",
           "Home": "first", "End": "last"}
 ROW_TOLERANCE_PX = 12  # piles whose tops differ by less than this sit in one row
+DRAG_START_PX = 6      # a press becomes a drag only after the pointer moves this far
+DROP_SETTLE_MS = 220   # a card let go springs back over this long (style.css .returning)
+DRAGGABLE = frozenset(["R", "W", *(f"T{i}" for i in range(1, 13))])
 
 
 class Controls:
@@ -37,6 +40,13 @@ class Controls:
         table = document.getElementById("table")
         self._listen(table, "click", self.on_table_click)
         self._listen(table, "focusin", self.on_focus)
+        self.press = None          # a pointer held down on a card: where and which
+        self.dragging = False
+        self.swallow_click = False  # the click that ends a drag is not a click
+        self._listen(table, "pointerdown", self.on_pointer_down)
+        self._listen(document, "pointermove", self.on_pointer_move)
+        self._listen(document, "pointerup", self.on_pointer_up)
+        self._listen(document, "pointercancel", self.on_pointer_cancel)
         self._listen(document, "click", self.on_action_click)
         self._listen(document, "keydown", self.on_key)
         self._listen(document, "change", self.on_setting)
@@ -66,6 +76,9 @@ class Controls:
     # ---- the table ----------------------------------------------------------------------------
 
     def on_table_click(self, event) -> None:
+        if self.swallow_click:
+            self.swallow_click = False
+            return
         pile = event.target.closest("[data-pile]")
         app = self.app
         if app.stop_finish():
@@ -86,6 +99,95 @@ class Controls:
             return
         app.click_pile(name)
         self.last_select = name if app.selected == name else None
+
+    # ---- drag and drop: mouse, pen and touch alike, through the same App calls as clicks -----
+
+    def on_pointer_down(self, event) -> None:
+        self.swallow_click = False
+        if self.press is not None or (event.pointerType == "mouse" and event.button != 0):
+            return
+        card = event.target.closest(".card")
+        pile = event.target.closest("[data-pile]")
+        if is_none(card) or is_none(pile):
+            return
+        name = str(pile.getAttribute("data-pile"))
+        top = pile.querySelector(".card:last-of-type")
+        if name not in DRAGGABLE or is_none(top):
+            return
+        self.press = {"id": event.pointerId, "x": event.clientX, "y": event.clientY,
+                      "pile": name, "card": top}
+
+    def on_pointer_move(self, event) -> None:
+        press = self.press
+        if press is None or event.pointerId != press["id"]:
+            return
+        dx, dy = event.clientX - press["x"], event.clientY - press["y"]
+        if not self.dragging:
+            if dx * dx + dy * dy < DRAG_START_PX * DRAG_START_PX:
+                return
+            if not self.app.pick_up(press["pile"]):
+                self.press = None  # nothing to drag: the message says why
+                self.swallow_click = True
+                return
+            self.dragging = True
+            press["card"].classList.add("dragging")
+        event.preventDefault()
+        press["card"].style.transform = f"translate({dx}px, {dy}px)"
+
+    def on_pointer_up(self, event) -> None:
+        press = self.press
+        if press is None or event.pointerId != press["id"]:
+            return
+        self.press = None
+        if not self.dragging:
+            return  # a plain press: the click that follows does the work
+        self.dragging = False
+        self.swallow_click = True
+        card = press["card"]
+        under = self.document.elementFromPoint(event.clientX, event.clientY)
+        target = None if is_none(under) else under.closest("[data-pile]")
+        name = None if is_none(target) else str(target.getAttribute("data-pile"))
+        self._let_go(card, played=self.app.drop(name))
+
+    def on_pointer_cancel(self, event) -> None:
+        press = self.press
+        if press is None or event.pointerId != press["id"]:
+            return
+        self.press = None
+        if self.dragging:
+            self.dragging = False
+            self.app.drop(None)
+            self._let_go(press["card"], played=False)
+
+    def _let_go(self, card, played: bool) -> None:
+        """End a drag: a played card is redrawn on its new pile; any other springs back."""
+        if played:  # the next frame redraws both piles; then this node (if kept) is reset
+            self.window.setTimeout(self._once(lambda: self._reset(card)), DROP_SETTLE_MS)
+            return
+        card.classList.remove("dragging")
+        card.classList.add("returning")
+        card.style.transform = ""
+        self.window.setTimeout(self._once(lambda: card.classList.remove("returning")),
+                               DROP_SETTLE_MS)
+
+    @staticmethod
+    def _reset(card) -> None:
+        card.classList.remove("dragging")
+        card.style.transform = ""
+
+    @staticmethod
+    def _once(action):
+        """A one-shot JS callback that destroys its own proxy after running."""
+        proxy = None
+
+        def run(*_):
+            try:
+                action()
+            finally:
+                proxy.destroy()
+
+        proxy = create_proxy(run)
+        return proxy
 
     # ---- buttons ------------------------------------------------------------------------------
 
@@ -145,7 +247,8 @@ class Controls:
         box = event.target
         if is_none(box) or not box.hasAttribute("data-setting"):
             return
-        self.app.set_setting(box.getAttribute("data-setting"), bool(box.checked))
+        value = str(box.value) if str(box.type) == "radio" else bool(box.checked)
+        self.app.set_setting(str(box.getAttribute("data-setting")), value)
 
     def send_home(self) -> None:
         """F: the focused pile's card (or else the selected one) to a foundation."""

@@ -8,7 +8,7 @@ by pile and position, so a move rewrites two piles, not the 104 cards of the tab
 
 from __future__ import annotations
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
 from pyscript.ffi import is_none
 
 from .app import RANK_TEXT, accessible_name, card_words, clock_text, pile_text
@@ -22,6 +22,9 @@ RANK_NAMES = {"A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6
 FACES = {"J", "Q", "K"}
 VERDICT_TEXT = {"winnable": "Winnable", "lost": "No longer winnable", "unknown": "Unknown",
                 "thinking": "Checking\u2026"}
+MOVE_MS = 170          # a card's flight from one pile to another (never blocks input)
+SETTING_CLASSES = {"four_colour": "four-colour", "contrast": "high-contrast",
+                   "large": "large-cards"}
 RESULT_TITLES = {"won": "You won!", "lost": "No more moves", "confirm": "Leave this game?"}
 # The two answers to each question the page may ask about saves (see App.offer).
 OFFER_BUTTONS = {"newer-version": ("Play without saving", "Discard that save"),
@@ -72,6 +75,8 @@ class Renderer:
         self.pending = False
         self.frames = 0
         self._frame = create_proxy(self._on_frame)
+        self.calm = window.matchMedia("(prefers-reduced-motion: reduce)")
+        self.to_object = window.Object.fromEntries
 
     # ---- scheduling ---------------------------------------------------------------------------
 
@@ -94,13 +99,47 @@ class Renderer:
         targets = set(app.targets)
         hint = app.advisor.hint or (None, None)
         self.base = base
+        motions, app.motions = app.motions, []
+        starts = self._starts(motions) if motions and not self.calm.matches else {}
         for name in PILES:
             shown, count, flags = self._view(name, position, restricted, base, app, targets)
             if name in hint:
                 flags = flags | {"hint-from" if name == hint[0] else "hint-to"}
             self._pile(name, shown, count, flags)
         self._globals(app, restricted, base)
+        if starts:
+            self._fly(starts)
         self.frames += 1
+
+    # ---- motion: each moved card flies from where it was (FLIP, Web Animations API) ----------
+
+    def _top_node(self, name):
+        state = self.piles[name]
+        return state["cards"][-1] if state["cards"] else state["el"]
+
+    def _starts(self, motions) -> dict:
+        """Where each destination's arriving card starts: its source's top, measured now."""
+        starts = {}
+        for src, dst in motions[-3:]:  # a long auto-play chain animates its last few cards
+            rect = self._top_node(src).getBoundingClientRect()
+            starts[dst] = (rect.left, rect.top)
+        return starts
+
+    def _fly(self, starts) -> None:
+        for dst, (x, y) in starts.items():
+            node = self._top_node(dst)
+            if not node.classList.contains("card"):
+                continue
+            rect = node.getBoundingClientRect()
+            dx, dy = x - rect.left, y - rect.top
+            if abs(dx) < 1 and abs(dy) < 1:
+                continue
+            frames = to_js([{"transform": f"translate({dx:.1f}px, {dy:.1f}px)", "zIndex": 40},
+                            {"transform": "none", "zIndex": 40}],
+                           dict_converter=self.to_object)
+            timing = to_js({"duration": MOVE_MS, "easing": "cubic-bezier(.2,.7,.3,1)"},
+                           dict_converter=self.to_object)
+            node.animate(frames, timing)
 
     # ---- piles --------------------------------------------------------------------------------
 
@@ -204,6 +243,7 @@ class Renderer:
         self._set("time", app.clock(), lambda v: _text(e["time"], v))
         self._set("dialog", (app.dialog, app.revision if app.dialog else 0), self._dialog)
         self._set("panel", (app.panel, app.stats.to_json()), self._panel)
+        self._set("won", game.status == "won", lambda v: self.root.classList.toggle("won", v))
         self._set("offer", (app.offer, app.offer_detail), self._offer)
         self._advice(app)
 
@@ -251,6 +291,13 @@ class Renderer:
         _text(el.querySelector("span"), "Stop" if finishing else "Finish")
 
     def _setting(self, name, value) -> None:
+        if name == "back":
+            self.root.setAttribute("data-back", value)
+            for box in self.document.querySelectorAll('[data-setting="back"]'):
+                box.checked = box.value == value
+            return
+        if name in SETTING_CLASSES:
+            self.root.classList.toggle(SETTING_CLASSES[name], value)
         box = self.document.querySelector(f'[data-setting="{name}"]')
         if box is not None and not is_none(box):
             box.checked = value

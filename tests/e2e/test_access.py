@@ -146,6 +146,7 @@ def test_a_whole_game_is_won_with_the_keyboard_alone(table, winning_line):
     dialog = table.page.locator("#result")
     expect(dialog).to_be_visible()
     expect(dialog.locator("h2")).to_have_text("You won!")
+    assert table.page.evaluate("document.documentElement.classList.contains('won')")  # celebration
     expect(table.page.locator("#message")).to_contain_text("You won")
     # the dialog has focus, so the keyboard can go on: Escape closes it
     assert table.page.evaluate("document.getElementById('result').contains(document.activeElement)")

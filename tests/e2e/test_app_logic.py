@@ -239,3 +239,48 @@ def test_send_home_plays_to_a_foundation_or_says_why_not():
     assert app.game.moves_played == 0 and "no card" in app.message
     app.send_home(home.src)
     assert [str(m) for m in app.game.history] == [str(home)]
+
+
+def test_a_drag_picks_up_like_a_click_and_drops_through_the_engine():
+    app, _, _ = make_app(hash_text="#game=1")  # deal 1 opens with T2-F1
+    assert app.pick_up("T2") and app.selected == "T2" and "F1" in app.targets
+    assert not app.drop(None)  # let go away from every pile: back, nothing played
+    assert app.selected is None and app.game.moves_played == 0
+    assert app.pick_up("T2")
+    assert not app.drop("F2")  # refused: the engine's reason stays, the card goes back
+    assert app.selected is None and app.game.moves_played == 0 and app.tone == "error"
+    assert "locked" in app.message
+    assert app.pick_up("T2") and app.drop("F1")
+    assert [str(m) for m in app.game.history] == ["T2-F1"]
+
+
+def test_look_settings_are_remembered_and_checked():
+    from web.app import SETTINGS_KEY
+
+    app, backend, _ = make_app()
+    assert app.settings["autoplay"] is False and app.settings["back"] == "red"
+    app.set_setting("back", "blue")
+    app.set_setting("back", "<script>")  # not a card back: ignored
+    app.set_setting("four_colour", True)
+    again, _, _ = make_app(backend)
+    assert again.settings["back"] == "blue" and again.settings["four_colour"] is True
+    backend.items[SETTINGS_KEY] = json.dumps({"back": 7, "large": "yes"})
+    third, _, _ = make_app(backend)
+    assert third.settings["back"] == "red" and third.settings["large"] is False
+
+
+def test_safe_autoplay_plays_only_what_the_engine_proves_safe():
+    from plot.autoplay import safe_foundation_moves
+
+    line = winning_line(5)
+    app, _, _ = make_app(hash_text="#game=5")
+    for move in line:  # until a safe foundation move first exists
+        app.play_move(move)
+        if safe_foundation_moves(app.game):
+            break
+    expected = app.game.copy()
+    while moves := safe_foundation_moves(expected):
+        expected.play(moves[0])
+    app.set_setting("autoplay", True)
+    assert app.game.position() == expected.position()
+    assert "Auto-played" in app.message
