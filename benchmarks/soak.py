@@ -17,8 +17,6 @@ destroys every proxy it creates and adds no listener per game stays within 5%.
 from __future__ import annotations
 
 import random
-import socket
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -27,11 +25,12 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from pagekit import launch_chromium, static_server  # noqa: E402
+
 from plot import Game  # noqa: E402
 from plot.solver import solve  # noqa: E402
 
 SITE = ROOT / "_site"
-CHROMIUM = Path("/usr/bin/chromium")
 GAMES = 100
 FIRST_DEAL = 1
 SOLVER_SECONDS = 2.0
@@ -91,12 +90,6 @@ TRACK_WASM = """(() => {
 })();"""
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def line_for(number: int, rng: random.Random) -> tuple[list[str], str]:
     """The moves to play deal `number` to its end, and how they were found."""
     game = Game.new(number)
@@ -137,72 +130,53 @@ def measure(page, cdp) -> dict:
 def main() -> None:
     if not (SITE / "index.html").exists():
         sys.exit("benchmarks/soak.py: build the site first (make site)")
-    port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind",
-                               "127.0.0.1", "--directory", str(SITE)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}/"
     rng = random.Random(SEED)
     errors: list[str] = []
     kinds = {"solver": 0, "random": 0}
     results = {"won": 0, "lost": 0, "left": 0}
     moves_total = 0
-    try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.05)
-        with sync_playwright() as p:
-            launch = {"args": ["--disable-gpu", "--disable-dev-shm-usage", "--no-sandbox",
-                               "--disable-background-networking"]}
-            if CHROMIUM.exists():
-                launch["executable_path"] = str(CHROMIUM)
-            browser = p.chromium.launch(**launch)
-            context = browser.new_context(viewport={"width": 1280, "height": 800})
-            context.add_init_script(TRACK_WASM)
-            page = context.new_page()
-            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            cdp = context.new_cdp_session(page)
-            cdp.send("Performance.enable")
-            cdp.send("HeapProfiler.enable")
-            page.goto(f"{url}#game={FIRST_DEAL}")
-            page.wait_for_selector("html[data-ready='true']", state="attached", timeout=120_000)
-            started = time.perf_counter()
-            first = None
-            for index in range(GAMES):
-                number = FIRST_DEAL + index
-                if index:
-                    page.evaluate(OPEN, number)
-                    page.wait_for_function(ASKED, arg=number)
-                    page.evaluate(LEAVE_IF_ASKED)
-                    page.wait_for_function(OPENED, arg=number)
-                moves, kind = line_for(number, rng)
-                kinds[kind] += 1
-                moves_total += len(moves)
-                page.evaluate(PLAY, moves)
-                game = Game.new(number)
-                for move in moves:
-                    game.play(move)
-                status = game.status
-                results[status if status != "playing" else "left"] += 1
-                page.wait_for_function(
-                    "n => document.getElementById('moves').textContent === String(n)",
-                    arg=game.moves_played)
-                if index == 0:
-                    first = measure(page, cdp)
-                print(f"\rgame {index + 1}/{GAMES} (deal {number}: {status}, {len(moves)} moves)",
-                      end="", file=sys.stderr, flush=True)
-            print(file=sys.stderr)
-            last = measure(page, cdp)
-            elapsed = time.perf_counter() - started
-            errors += page.locator(".py-error").all_inner_texts()
-            browser.close()
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    with static_server(SITE) as url, sync_playwright() as p:
+        browser = launch_chromium(p)
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        context.add_init_script(TRACK_WASM)
+        page = context.new_page()
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        cdp = context.new_cdp_session(page)
+        cdp.send("Performance.enable")
+        cdp.send("HeapProfiler.enable")
+        page.goto(f"{url}#game={FIRST_DEAL}")
+        page.wait_for_selector("html[data-ready='true']", state="attached", timeout=120_000)
+        started = time.perf_counter()
+        first = None
+        for index in range(GAMES):
+            number = FIRST_DEAL + index
+            if index:
+                page.evaluate(OPEN, number)
+                page.wait_for_function(ASKED, arg=number)
+                page.evaluate(LEAVE_IF_ASKED)
+                page.wait_for_function(OPENED, arg=number)
+            moves, kind = line_for(number, rng)
+            kinds[kind] += 1
+            moves_total += len(moves)
+            page.evaluate(PLAY, moves)
+            game = Game.new(number)
+            for move in moves:
+                game.play(move)
+            status = game.status
+            results[status if status != "playing" else "left"] += 1
+            page.wait_for_function(
+                "n => document.getElementById('moves').textContent === String(n)",
+                arg=game.moves_played)
+            if index == 0:
+                first = measure(page, cdp)
+            print(f"\rgame {index + 1}/{GAMES} (deal {number}: {status}, {len(moves)} moves)",
+                  end="", file=sys.stderr, flush=True)
+        print(file=sys.stderr)
+        last = measure(page, cdp)
+        elapsed = time.perf_counter() - started
+        errors += page.locator(".py-error").all_inner_texts()
+        browser.close()
     print(f"{GAMES} games in one page without reloading: {moves_total} moves in {elapsed:.0f} s "
           f"({kinds['solver']} solver lines, {kinds['random']} random play; "
           f"{results['won']} won, {results['lost']} lost, {results['left']} left unfinished)")

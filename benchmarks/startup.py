@@ -17,21 +17,19 @@ from __future__ import annotations
 
 import argparse
 import re
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from pagekit import launch_chromium, static_server
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "_site"
-CHROMIUM = Path("/usr/bin/chromium")
 BOOT_TIMEOUT_MS = 120_000
 AIM_RATIO = 1.10
 AIM_FIRST_PAINT_S = 0.3
@@ -70,12 +68,6 @@ RESOURCES = """() => [performance.getEntriesByType('navigation')[0],
 
 # Fetched but never needed by this page: editor/terminal/game plugins, MicroPython, source maps.
 UNUSED = re.compile(r"(codemirror|xterm|py-editor|py-terminal|py-game|mpy|\.map$)")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def median(values: list[float]) -> float:
@@ -130,21 +122,8 @@ def main() -> None:
         (top / "bare.html").write_text(BARE_PAGE, encoding="utf-8")
         for name, path in sites.items():
             (top / name).symlink_to(path.resolve(), target_is_directory=True)
-        port = free_port()
-        server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind",
-                                   "127.0.0.1", "--directory", str(top)],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            for _ in range(200):
-                try:
-                    socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                    break
-                except OSError:
-                    time.sleep(0.05)  # the server is starting
-            measure(f"http://127.0.0.1:{port}/", sites, args)
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
+        with static_server(top) as url:
+            measure(url, sites, args)
 
 
 def measure(base: str, sites: dict, args) -> None:
@@ -157,11 +136,7 @@ def measure(base: str, sites: dict, args) -> None:
     first_cold: dict[str, list] = {}
     cold_bytes = {n: [] for n in names}
     with sync_playwright() as p:
-        launch = {"args": ["--disable-gpu", "--disable-dev-shm-usage", "--no-sandbox",
-                           "--disable-background-networking"]}
-        if CHROMIUM.exists():
-            launch["executable_path"] = str(CHROMIUM)
-        browser = p.chromium.launch(**launch)
+        browser = launch_chromium(p)
         run = Run(browser, base)
         started = time.perf_counter()
         broken: set[str] = set()

@@ -14,9 +14,7 @@ Also prints the time from navigation to a playable page (data-ready) and the sit
 from __future__ import annotations
 
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -25,10 +23,11 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from pagekit import launch_chromium, static_server  # noqa: E402
+
 from plot import Game  # noqa: E402
 
 SITE = ROOT / "_site"
-CHROMIUM = Path("/usr/bin/chromium")
 MOVES = 200
 FIRST_DEAL = 1
 
@@ -54,72 +53,47 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[k]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def main() -> None:
     if not (SITE / "index.html").exists():
         sys.exit("benchmarks/ui.py: build the site first (make site)")
-    port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind",
-                               "127.0.0.1", "--directory", str(SITE)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}/"
     rng = random.Random(2026)
-    try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.05)
-        with sync_playwright() as p:
-            launch = {"args": ["--disable-gpu", "--disable-dev-shm-usage", "--no-sandbox",
-                               "--disable-background-networking"]}
-            if CHROMIUM.exists():
-                launch["executable_path"] = str(CHROMIUM)
-            browser = p.chromium.launch(**launch)
-            page = browser.new_page(viewport={"width": 1280, "height": 800})
-            number = FIRST_DEAL
-            started = time.perf_counter()
-            page.goto(f"{url}#game={number}")
-            page.wait_for_selector("html[data-ready='true']", state="attached", timeout=60_000)
-            boot = time.perf_counter() - started
-            page.evaluate(MEASURE)
-            game = Game.new(number)
-            played = clicks = 0
-            while played < MOVES:
-                moves = game.legal_moves() if game.status == "playing" else []
-                if not moves:
-                    number += 1
-                    game = Game.new(number)
-                    page.evaluate("n => { location.hash = '#game=' + n; }", number)
-                    page.wait_for_function(
-                        "n => document.getElementById('game-number').textContent === String(n)",
-                        arg=number)
-                    continue
-                others = [m for m in moves if m.src != "S"]
-                move = rng.choice(others) if others and rng.random() < 0.7 else moves[-1]
-                for pile in ([move.src] if move.src == "S" else [move.src, move.dst]):
-                    before = page.evaluate("window.clickTimes.length")
-                    page.locator(f"[data-pile='{pile}']").click()
-                    page.wait_for_function("n => window.clickTimes.length > n", arg=before)
-                    clicks += 1
-                game.play(move)
-                played += 1
-            times = page.evaluate("window.clickTimes")
-            handler = page.evaluate("window.handlerTimes")
-            started = time.perf_counter()
-            page.reload()
-            page.wait_for_selector("html[data-ready='true']", state="attached", timeout=60_000)
-            reload = time.perf_counter() - started
-            browser.close()
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    with static_server(SITE) as url, sync_playwright() as p:
+        browser = launch_chromium(p)
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        number = FIRST_DEAL
+        started = time.perf_counter()
+        page.goto(f"{url}#game={number}")
+        page.wait_for_selector("html[data-ready='true']", state="attached", timeout=60_000)
+        boot = time.perf_counter() - started
+        page.evaluate(MEASURE)
+        game = Game.new(number)
+        played = clicks = 0
+        while played < MOVES:
+            moves = game.legal_moves() if game.status == "playing" else []
+            if not moves:
+                number += 1
+                game = Game.new(number)
+                page.evaluate("n => { location.hash = '#game=' + n; }", number)
+                page.wait_for_function(
+                    "n => document.getElementById('game-number').textContent === String(n)",
+                    arg=number)
+                continue
+            others = [m for m in moves if m.src != "S"]
+            move = rng.choice(others) if others and rng.random() < 0.7 else moves[-1]
+            for pile in ([move.src] if move.src == "S" else [move.src, move.dst]):
+                before = page.evaluate("window.clickTimes.length")
+                page.locator(f"[data-pile='{pile}']").click()
+                page.wait_for_function("n => window.clickTimes.length > n", arg=before)
+                clicks += 1
+            game.play(move)
+            played += 1
+        times = page.evaluate("window.clickTimes")
+        handler = page.evaluate("window.handlerTimes")
+        started = time.perf_counter()
+        page.reload()
+        page.wait_for_selector("html[data-ready='true']", state="attached", timeout=60_000)
+        reload = time.perf_counter() - started
+        browser.close()
     size = sum(f.stat().st_size for f in SITE.rglob("*") if f.is_file())
     print(f"boot to playable: cold {boot:.2f} s, reload {reload:.2f} s (resuming the saved game)")
     print(f"{played} moves, {clicks} clicks over deals {FIRST_DEAL}..{number}")
