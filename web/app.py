@@ -14,6 +14,7 @@ import re
 from plot import Game, IllegalMove
 from plot.autoplay import safe_foundation_moves
 from plot.cards import RANK_NAMES, RANKS, card_name, parse_card
+from plot.move import pile_index, pile_label
 
 from .advisor import Advisor
 from .pagesave import NewerSave, PageSave, revision_of
@@ -44,12 +45,8 @@ def card_text(code: str) -> str:
 
 
 def pile_text(name: str) -> str:
-    """'T3' -> 'tableau 3', 'F1' -> 'foundation 1', 'W' -> 'the waste'."""
-    if name[0] == "T":
-        return f"tableau {name[1:]}"
-    if name[0] == "F":
-        return f"foundation {name[1:]}"
-    return {"R": "the reserve", "S": "the stock", "W": "the waste"}[name]
+    """'T3' -> 'tableau 3', 'F1' -> 'foundation 1', 'W' -> 'the waste' (the engine's words)."""
+    return pile_label(pile_index(name))
 
 
 def clock_text(ms: float) -> str:
