@@ -453,18 +453,13 @@ class Game:
             raise InvalidSave(f"unknown save version {version}")
         seed = data.get("seed")
         try:
-            if seed is None:
-                game = cls.from_position(data.get("start"))
-            else:
-                game = cls.new(seed)
-                if "start" in data and data["start"] != game._start:
-                    raise InvalidSave(f"the saved deal does not match game {seed}")
+            game = cls.from_position(data.get("start")) if seed is None else cls.new(seed)
         except InvalidPosition as error:
             raise InvalidSave(f"the saved start position is impossible: {error}") from None
         except ValueError as error:
-            if isinstance(error, InvalidSave):
-                raise
             raise InvalidSave(f"the saved game number is invalid: {error}") from None
+        if seed is not None and "start" in data and data["start"] != game._start:
+            raise InvalidSave(f"the saved deal does not match game {seed}")
         moves = _move_list(data.get("moves", ""), "moves")
         redo = _move_list(data.get("redo", ""), "redo")
         for number, move in enumerate(moves + redo, 1):
