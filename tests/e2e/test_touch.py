@@ -45,11 +45,17 @@ def no_selection(table) -> bool:
     return table.page.locator("[data-pile].selected").count() == 0
 
 
-def test_dragging_a_card_onto_a_legal_pile_plays_the_move(table):
-    for number in range(1, 40):
+def deal_with_a_tableau_move(numbers: range) -> tuple[int, Game]:
+    """The first deal in `numbers` whose opening position has a move onto the tableau."""
+    for number in numbers:
         game = Game.new(number)
         if any(m.dst.startswith("T") for m in game.legal_moves()):
-            break
+            return number, game
+    raise AssertionError(f"no deal in {numbers} opens with a move onto the tableau")
+
+
+def test_dragging_a_card_onto_a_legal_pile_plays_the_move(table):
+    number, game = deal_with_a_tableau_move(range(1, 40))
     table.open(number)
     move = a_move_onto_the_tableau(game)
     drag(table, centre(top_card(table, move.src)), centre(top_card(table, move.dst)))
@@ -93,10 +99,7 @@ def test_a_card_dropped_elsewhere_springs_back_and_nothing_changes(table):
 
 def test_a_touch_drag_goes_through_the_same_path(table):
     """Pointer events from a finger (pointerType 'touch') drag exactly like the mouse."""
-    for number in range(40, 80):
-        game = Game.new(number)
-        if any(m.dst.startswith("T") for m in game.legal_moves()):
-            break
+    number, game = deal_with_a_tableau_move(range(40, 80))
     table.open(number)
     move = a_move_onto_the_tableau(game)
     (x0, y0), (x1, y1) = centre(top_card(table, move.src)), centre(top_card(table, move.dst))
