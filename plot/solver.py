@@ -16,6 +16,13 @@ the Luby sequence (1000 positions times 1 1 2 1 1 2 4 ...): many short randomise
 wins far sooner than a few long runs, and the budgets still grow without bound. A run that ends
 without a win proves the position lost; a win from any run is a real line.
 
+Sound pruning (a pruned position is proved dead, so `lost` stays a proof):
+  - the stock is empty and no rank a foundation needs is the reserve top, a tableau top or in the
+    waste (`_can_still_score`);
+  - the reserve can never be played out (`reserve_can_be_played`): it goes home top first and
+    each foundation rises, so the reserve must split into rising runs, one per foundation. This
+    is what kills most lost deals: e.g. with only F8 left at 3, a reserve 8 over a 3 is stuck.
+
 For the page, `Solver(game).step(max_nodes)` searches a slice and returns None until it has an
 answer, so a long search can be spread over many short slices.
 
@@ -96,6 +103,8 @@ class Solver:
         self.base = parse_card(foundations[0][0]) % RANK_COUNT
         self.reserve = ranks(position["reserve"])
         self.reserve_left = len(self.reserve)
+        self._reserve_from_base = [(rank - self.base) % RANK_COUNT for rank in self.reserve]
+        self._reserve_verdicts: dict = {}
         self.stock = ranks(position["stock"])[::-1]  # in dealing order
         self.dealt = 0
         self.waste = ranks(position["waste"])
@@ -226,6 +235,8 @@ class Solver:
         top, length = self.top, self.length
         if self.dealt == len(self.stock) and not self._can_still_score(needs):
             return []
+        if not self._reserve_can_clear():
+            return []
         moves = []
         add = moves.append
         if self.reserve_left:
@@ -293,6 +304,17 @@ class Solver:
             return True
         return any(rank in needs for rank in self.waste)
 
+    def _reserve_can_clear(self) -> bool:
+        """False if the reserve can never be played out (see `reserve_can_be_played`)."""
+        found = self.found
+        key = (self.reserve_left, found[0], tuple(sorted(found[1:])))
+        verdict = self._reserve_verdicts.get(key)
+        if verdict is None:
+            top_first = self._reserve_from_base[:self.reserve_left][::-1]
+            verdict = reserve_can_be_played(top_first, found)
+            self._reserve_verdicts[key] = verdict
+        return verdict
+
     def _apply(self, move: tuple[int, int]) -> None:
         """Play a move from `_moves` on the search state."""
         src, dst = move
@@ -359,6 +381,47 @@ def luby(i: int) -> int:
         if i == (1 << k) - 1:
             return 1 << (k - 1)
         i -= (1 << (k - 1)) - 1
+
+
+def reserve_can_be_played(ranks: list[int], counts: list[int]) -> bool:
+    """Whether reserve cards (top first, ranks counted up from the base) can all go home.
+
+    A necessary condition for a win, however freely every other card arrived. Reserve cards go
+    only to foundations, top first, each onto a foundation whose count equals its rank, and a
+    foundation takes ranks in rising order. So the reserve must split into rising runs, one per
+    foundation, each no lower than that foundation's count (`counts`, F1 first). While F1 is
+    short (restricted), every reserve card played goes to F1 until F1 is full, so a top part of
+    the reserve rises on F1 and the rest splits over F2-F8, which then open empty.
+    """
+    if counts[0] < FIRST_FOUNDATION_SIZE:
+        opened = [-1] * (FOUNDATION_COUNT - 1)
+        last_on_first = counts[0] - 1
+        for on_first in range(len(ranks) + 1):  # the top `on_first` cards go to F1
+            if _rising_runs_fit(ranks[on_first:], opened):
+                return True
+            if on_first == len(ranks) or ranks[on_first] <= last_on_first:
+                return False
+            last_on_first = ranks[on_first]
+    return _rising_runs_fit(ranks, [n - 1 for n in counts if n < FOUNDATION_SIZE])
+
+
+def _rising_runs_fit(ranks: list[int], ends: list[int]) -> bool:
+    """Whether the ranks, in order, can each extend a run (ending at `ends`) and keep it rising.
+
+    Patience-sorting greedy: each rank extends the run that ends highest below it. That is
+    optimal: any feasible assignment can be changed into the greedy one, card by card, without
+    losing feasibility (the runs that end lower stay free for lower cards).
+    """
+    ends = list(ends)
+    for rank in ranks:
+        best = -1
+        for i, end in enumerate(ends):
+            if end < rank and (best < 0 or end > ends[best]):
+                best = i
+        if best < 0:
+            return False
+        ends[best] = rank
+    return True
 
 
 def _shuffled(moves: list, rng: SplitMix64) -> list:

@@ -1,13 +1,25 @@
 """The solver: won lines replay to wins, lost only for lost positions, budgets honoured."""
 
+import json
 import random
+from functools import cache
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from plot import CODES, Game
+from plot import CODES, RANKS, Game
 from plot.__main__ import main, wilson_interval
-from plot.solver import LOST, UNKNOWN, WON, Result, Solver, luby, solve
+from plot.cards import FOUNDATION_COUNT, FOUNDATION_SIZE, RANK_COUNT
+from plot.solver import (
+    LOST,
+    UNKNOWN,
+    WON,
+    Result,
+    Solver,
+    luby,
+    reserve_can_be_played,
+    solve,
+)
 from tests.helpers import build
 
 EASY_SEED = 2  # found by the solver in a few hundred positions
@@ -22,16 +34,22 @@ def replays_to_win(game: Game, moves) -> bool:
     return copy.status == WON
 
 
-def buried_aces_position() -> dict:
+def buried_aces_position(aces_in_reserve: bool = True) -> dict:
     """Restricted, stock empty, F1 needs an ace; every ace is under a card that can never move.
 
-    Four aces lie under a 2 in the reserve (which only plays to a foundation); the other four lie
-    in the waste under a 9 that has nowhere to go: no foundation takes it, no tableau top is a 10,
-    and spaces take only base-rank cards (5s) while foundation 1 is incomplete.
+    Four aces lie under a 2 in the reserve (which only plays to a foundation), or, with
+    `aces_in_reserve=False`, at the bottom of the waste; the other four lie in the waste under a
+    9 that has nowhere to go: no foundation takes it, no tableau top is a 10, and spaces take
+    only base-rank cards (5s) while foundation 1 is incomplete.
     """
-    reserve = ["AS", "AH", "AD", "AC", "3S", "3H", "3D", "3C", "4S", "4H", "4D", "4C", "2S"]
+    aces = ["AS", "AH", "AD", "AC"]
+    reserve = ["3S", "3H", "3D", "3C", "4S", "4H", "4D", "4C", "2S"]
+    if aces_in_reserve:
+        reserve = aces + reserve
     tableau = [["5H"], ["5D"], ["5C"], ["5S"], ["7D"], ["6D"]] + [[] for _ in range(6)]
-    top_of_waste = ["AS", "AH", "AD", "AC", "9C", "5D"]
+    if not aces_in_reserve:  # the waste has room for only 78 cards: two more inert 5s out
+        tableau[6:8] = [["5H"], ["5C"]]
+    top_of_waste = aces + ["9C", "5D"]
     used = F1_NEEDS_AN_ACE + reserve + [c for pile in tableau for c in pile] + top_of_waste
     rest = [c for c in CODES for _ in range(2)]
     for card in used:
@@ -70,13 +88,127 @@ def test_buried_aces_are_proved_lost():
 
 
 def test_lost_after_an_exhaustive_search_of_the_moves_left():
-    position = buried_aces_position()
+    position = buried_aces_position(aces_in_reserve=False)
     position["waste"].insert(0, position["waste"].pop())  # the 9 on top now; 6D-on-7D remains
     game = Game.from_position(position)
     assert game.legal_moves()
     result = solve(game)
     assert result.verdict == LOST
     assert result.nodes > 0
+
+
+def test_reserve_that_can_never_be_played_out_is_lost():
+    """F7 and F8 need an 8; the reserve is K over Q over 8 (base 5: +8, +7, +3).
+
+    Playing the K needs a foundation at +8, then the Q another at +7: both are then past +3, so
+    the reserve's 8 can never go home. The engine still sees moves (the waste's 8 can go up).
+    """
+    reserve = ["8H", "QH", "KH"]  # bottom to top
+    rest = [card for rank in "9TJA234" for card in (rank + "D", rank + "D")]
+    waste = rest + ["8D", "QD", "KD"][::-1]  # 8D on top
+    game = Game.from_position(build(foundations=[["5S"]], reserve=reserve, waste=waste,
+                                    rest="foundations"))
+    assert [len(f) for f in game.position()["foundations"]] == [13] * 6 + [3, 3]
+    assert game.status == "playing" and "W-F7" in [str(m) for m in game.legal_moves()]
+    assert solve(game).verdict == LOST
+
+
+def relaxed_reserve_playable(ranks, counts) -> bool:
+    """Exhaustive search of the reserve alone, every other card arriving whenever wanted."""
+
+    @cache
+    def search(played, counts):
+        if played == len(ranks):
+            return True
+        rank = ranks[played]
+        if counts[0] < FOUNDATION_SIZE:  # restricted: only F1 takes cards, until it is full
+            return (counts[0] <= rank and search(played + 1, (rank + 1, *counts[1:]))) or \
+                search(played, (FOUNDATION_SIZE, *counts[1:]))
+        return any(search(played + 1, (*counts[:k], rank + 1, *counts[k + 1:]))
+                   for k in range(1, FOUNDATION_COUNT) if counts[k] <= rank)
+
+    return search(0, tuple(counts))
+
+
+@settings(max_examples=300, deadline=None)
+@given(ranks=st.lists(st.integers(0, RANK_COUNT - 1), max_size=13),
+       first=st.integers(1, FOUNDATION_SIZE),
+       others=st.lists(st.integers(0, FOUNDATION_SIZE), min_size=7, max_size=7))
+def test_reserve_rule_agrees_with_exhaustive_search(ranks, first, others):
+    counts = [first] + (others if first == FOUNDATION_SIZE else [0] * 7)
+    assert reserve_can_be_played(ranks, counts) == relaxed_reserve_playable(ranks, counts)
+
+
+def brute_force_can_win(game: Game, limit: int = 40_000) -> bool | None:
+    """Search every position reachable by real moves for a win; None if there are too many.
+
+    Positions count as the same when they differ only in the order of the tableau piles.
+    """
+    def key(g):
+        position = g.position()
+        position["tableau"] = sorted(position["tableau"])
+        return json.dumps(position)
+
+    seen = {key(game)}
+    todo = [game.copy()]
+    while todo:
+        current = todo.pop()
+        for move in current.legal_moves():
+            nxt = current.copy()
+            nxt.play(move)
+            if nxt.status == WON:
+                return True
+            k = key(nxt)
+            if k not in seen:
+                if len(seen) > limit:
+                    return None
+                seen.add(k)
+                todo.append(nxt)
+    return False
+
+
+@st.composite
+def small_endgames(draw):
+    """Foundation 1 full and the others nearly: a few cards left in reserve, stock and table."""
+    rnd = draw(st.randoms(use_true_random=False))
+    base = rnd.randrange(RANK_COUNT)
+    rank = lambda k: RANKS[(base + k) % RANK_COUNT]  # noqa: E731
+    pool = [c for c in CODES for _ in range(2)]
+    foundations = []
+    for height in [FOUNDATION_SIZE] + [rnd.randint(10, 13) for _ in range(7)]:
+        pile = [next(c for c in pool if c[0] == rank(k)) for k in range(height)]
+        for card in pile:
+            pool.remove(card)
+        foundations.append(pile)
+    rnd.shuffle(pool)
+    assume(len(pool) <= 10)
+    tableau = [[] for _ in range(12)]
+    for pile in tableau[:rnd.randint(0, 4)]:
+        if pool:
+            pile.append(pool.pop())
+            below = RANKS[(RANKS.index(pile[0][0]) - 1) % RANK_COUNT]
+            match = [c for c in pool if c[0] == below and rank(0) not in (below, pile[0][0])]
+            if match and rnd.random() < 0.5:  # a run of two: tableau-to-tableau moves matter
+                pool.remove(match[0])
+                pile.append(match[0])
+    reserve = [pool.pop() for _ in range(rnd.randint(0, len(pool)))]
+    stock = [pool.pop() for _ in range(rnd.randint(0, len(pool)))]
+    return {"reserve": reserve, "stock": stock, "waste": pool, "foundations": foundations,
+            "tableau": tableau}
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                   HealthCheck.filter_too_much])
+@given(small_endgames())
+def test_verdict_agrees_with_brute_force_on_small_endgames(position):
+    """Won exactly when some sequence of real moves wins; lost otherwise (never unknown)."""
+    game = Game.from_position(position)
+    winnable = brute_force_can_win(game)
+    assume(winnable is not None)
+    result = solve(game)
+    assert result.verdict == (WON if winnable else LOST)
+    if winnable:
+        assert replays_to_win(game, result.moves)
 
 
 def test_unknown_at_a_tiny_node_budget():
