@@ -65,6 +65,7 @@ def command_study(args: argparse.Namespace) -> int:
     counts = {WON: 0, LOST: 0, UNKNOWN: 0}
     times: list[float] = []
     won_seeds: list[int] = []
+    lost_seeds: list[int] = []
     undecided: list[int] = []
     started = time.perf_counter()
 
@@ -74,7 +75,9 @@ def command_study(args: argparse.Namespace) -> int:
         times.append(seconds)
         if verdict == WON:
             won_seeds.append(seed)
-        elif verdict == UNKNOWN:
+        elif verdict == LOST:
+            lost_seeds.append(seed)
+        else:
             undecided.append(seed)
         if not args.quiet:
             progress(len(times), len(jobs), counts, started)
@@ -109,6 +112,8 @@ def command_study(args: argparse.Namespace) -> int:
     print(f"machine: {platform.python_implementation()} {platform.python_version()}, "
           f"{platform.machine()}, {multiprocessing.cpu_count()} cores; "
           f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC")
+    if lost_seeds:
+        print("proved lost:", " ".join(map(str, sorted(lost_seeds))))
     if undecided:
         print("undecided:", " ".join(map(str, sorted(undecided))))
     if args.winnable_out:
