@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import traceback
-from urllib.parse import unquote
 
 from pyodide.ffi import create_proxy
 from pyscript.ffi import is_none
@@ -385,6 +384,8 @@ class Controls:
         text = self.window.location.hash
         number = parse_hash(text)
         if number is None:
+            from urllib.parse import unquote  # lazy: urllib.parse costs ~50 ms at boot in Pyodide
+
             shown = unquote(text)  # as the player typed it; only ever shown as text
             self.app.say(f"\u201c{shown}\u201d is not a game link; links look like #game=123.",
                          "error")
