@@ -13,8 +13,11 @@ import html
 import json
 import re
 import shutil
+import subprocess
 import sys
+import tempfile
 import tomllib
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,9 +34,25 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # A chunk that only excluded chunks import is excluded too (see pyscript_files).
 PYSCRIPT_UNUSED = re.compile(
     r"^(codemirror|xterm|mpy|zip|pyodide_graph|service-worker|storage)[-_.]|^core\.css$")
-# Files of the page itself (relative to ROOT) copied to the site besides plot/ and web/.
+# Files of the page itself (relative to ROOT) copied to the site besides web/.
 PAGE_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest")
-WEB_SUFFIXES = {".py", ".js", ".css", ".svg", ".png", ".ico"}
+WEB_SUFFIXES = {".js", ".css", ".svg", ".png", ".ico"}
+# The page's script: PyScript fetches and runs it itself (<script type="py" src=...>).
+PAGE_SCRIPT = "web/main.py"
+# Every other module of plot/ and web/ ships in one archive of sources and bytecode compiled by the
+# vendored Pyodide (scripts/bytecode.mjs): one request instead of one per module, and no compiling
+# at start. [files] in pyscript.toml writes it into Pyodide's home folder; web/main.py puts it on
+# sys.path (zipimport, built into Python, reads it in place).
+MODULES_ARCHIVE = "web/vendor/modules.zip"
+MODULES_FILES = {f"./{MODULES_ARCHIVE}": "./modules.zip"}
+BYTECODE_SCRIPT = ROOT / "scripts" / "bytecode.mjs"
+# The interpreter named in pyscript.toml: starts the vendored Pyodide early, hands it to PyScript.
+INTERPRETER = "./web/boot.js"
+# PyScript's plugins the page never uses; turned off in pyscript.toml (Python) and in index.html's
+# <mpy-config> (MicroPython: PyScript would fetch them for it otherwise).
+UNUSED_PLUGINS = ["codemirror", "deprecations-manager", "donkey", "py-editor", "py-game",
+                  "py-terminal"]
+BYTECODE_CACHE = NODE / ".cache" / "the-plot-modules"  # archives by content: rebuilt on change
 # The service worker: written to the site root (so its scope is the whole site) from this template.
 SW_TEMPLATE = ROOT / "scripts" / "sw.template.js"
 SW_NAME = "sw.js"
@@ -70,6 +89,7 @@ def vendor() -> None:
     text = rules.read_text(encoding="utf-8")
     (VENDOR / "rules.html").write_text(markdown_to_html(text), encoding="utf-8")
     write_winnable()
+    write_modules_archive()
     check_config()
     print(f"build: vendored runtime into {VENDOR.relative_to(ROOT)}/")
 
@@ -127,23 +147,71 @@ def python_files() -> list[str]:
     return [p.relative_to(ROOT).as_posix() for p in files]
 
 
-def check_config() -> None:
-    """pyscript.toml must load the local runtime and list exactly the modules the page imports.
+def archived_modules() -> list[str]:
+    """The modules shipped in MODULES_ARCHIVE: all of python_files() but the page's script."""
+    return [f for f in python_files() if f != PAGE_SCRIPT]
 
-    The [files] table is generated here from plot/ and web/: when a module is added or removed the
-    table is rewritten (and the build says so), so the committed file never goes stale silently.
+
+def write_modules_archive() -> None:
+    """Write MODULES_ARCHIVE: each module's source and checked-hash bytecode, side by side.
+
+    Compiling needs Node and takes a few seconds (it boots Pyodide), so archives are kept in
+    BYTECODE_CACHE under a hash of the sources, the compiler script and the Pyodide build.
+    """
+    sources = {rel: (ROOT / rel).read_bytes() for rel in archived_modules()}
+    digest = hashlib.sha256()
+    for part in (BYTECODE_SCRIPT.read_bytes(), (NODE / "pyodide" / "pyodide.asm.wasm").read_bytes(),
+                 *(rel.encode() + b"\0" + data for rel, data in sources.items())):
+        digest.update(hashlib.sha256(part).digest())
+    cached = BYTECODE_CACHE / f"{digest.hexdigest()[:32]}.zip"
+    if not cached.exists():
+        with tempfile.TemporaryDirectory() as tmp:
+            tree = Path(tmp)
+            for rel, data in sources.items():
+                (tree / rel).parent.mkdir(parents=True, exist_ok=True)
+                (tree / rel).write_bytes(data)
+            try:
+                subprocess.run(["node", str(BYTECODE_SCRIPT), str(NODE / "pyodide"), str(tree)],
+                               check=True)
+            except (OSError, subprocess.CalledProcessError) as error:
+                fail(f"compiling the modules with Pyodide in Node failed ({error}); "
+                     "Node 18 or newer is needed (npm installs it)")
+            BYTECODE_CACHE.mkdir(parents=True, exist_ok=True)
+            partial = cached.with_suffix(".part")
+            with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as archive:
+                for rel in sources:
+                    for name in (rel, rel + "c"):
+                        # a fixed date: the same sources always give the same archive bytes
+                        info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+                        info.compress_type = zipfile.ZIP_DEFLATED
+                        archive.writestr(info, (tree / name).read_bytes())
+            partial.replace(cached)
+    copy(cached, ROOT / MODULES_ARCHIVE)
+
+
+def check_config() -> None:
+    """pyscript.toml must load the local runtime, no unused plugin and the modules archive.
+
+    The [files] table is written here: if it differs it is rewritten (and the build says so), so
+    the committed file never goes stale silently.
     """
     path = ROOT / "pyscript.toml"
     text = path.read_text(encoding="utf-8")
     config = tomllib.loads(text)
-    if config.get("interpreter") != "./web/vendor/pyodide/pyodide.mjs":
-        fail("pyscript.toml: interpreter must be \"./web/vendor/pyodide/pyodide.mjs\"")
-    wanted = {f"./{f}": f"./{f}" for f in python_files()}
-    if config.get("files") != wanted:
+    if config.get("interpreter") != INTERPRETER:
+        fail(f"pyscript.toml: interpreter must be \"{INTERPRETER}\"")
+    plugins = [f"!{name}" for name in UNUSED_PLUGINS]
+    if config.get("plugins") != plugins:
+        fail(f"pyscript.toml: plugins must be {json.dumps(plugins)}")
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    mpy = re.search(r"<mpy-config>(.*?)</mpy-config>", page, re.S)
+    if not mpy or json.loads(mpy.group(1)) != {"plugins": plugins}:
+        fail(f'index.html: <mpy-config> must be {json.dumps({"plugins": plugins})}')
+    if config.get("files") != MODULES_FILES:
         head = re.split(r"^\[files\]", text, maxsplit=1, flags=re.M)[0].rstrip() + "\n\n"
-        lines = [f'"{k}" = "{v}"' for k, v in wanted.items()]
+        lines = [f'"{k}" = "{v}"' for k, v in MODULES_FILES.items()]
         path.write_text(head + "[files]\n" + "\n".join(lines) + "\n", encoding="utf-8")
-        print("build: pyscript.toml [files] updated to the current plot/ and web/ modules")
+        print("build: pyscript.toml [files] updated to the modules archive")
 
 
 def site() -> None:
@@ -152,10 +220,9 @@ def site() -> None:
         shutil.rmtree(SITE)
     for name in PAGE_FILES:
         copy(ROOT / name, SITE / name)
-    for rel in python_files():
-        copy(ROOT / rel, SITE / rel)
+    copy(ROOT / PAGE_SCRIPT, SITE / PAGE_SCRIPT)
     for path in sorted((ROOT / "web").iterdir()):
-        if path.is_file() and path.suffix in WEB_SUFFIXES and path.suffix != ".py":
+        if path.is_file() and path.suffix in WEB_SUFFIXES:
             copy(path, SITE / "web" / path.name)
     shutil.copytree(VENDOR, SITE / "web" / "vendor")
     version = write_service_worker()

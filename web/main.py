@@ -1,15 +1,26 @@
 """The page's entry: wire storage, the app, the renderer and the controls, then say "ready"."""
 
-import asyncio
-import traceback
+import sys
 
-from pyodide.ffi import create_once_callable, create_proxy
-from pyscript import document, window
+from js import performance
 
-from web.app import App
-from web.controls import Controls
-from web.render import Renderer
-from web.storage import Storage
+performance.mark("main: start")  # the page's steps, printed by benchmarks/startup.py
+# plot/ and web/ arrive as one archive of sources and bytecode (scripts/build.py), written to
+# Pyodide's home folder by [files] in pyscript.toml; Python imports from it in place (zipimport).
+sys.path.insert(0, "modules.zip")
+
+import asyncio  # noqa: E402
+import traceback  # noqa: E402
+
+from pyodide.ffi import create_once_callable, create_proxy  # noqa: E402
+from pyscript import document, window  # noqa: E402
+
+from web.app import App  # noqa: E402
+from web.controls import Controls  # noqa: E402
+from web.render import Renderer  # noqa: E402
+from web.storage import Storage  # noqa: E402
+
+performance.mark("main: imported")
 
 
 async def load_rules(renderer) -> None:

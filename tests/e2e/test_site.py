@@ -7,6 +7,7 @@ import json
 import re
 import struct
 import tomllib
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -15,22 +16,39 @@ SITE = ROOT / "_site"
 
 def test_the_site_holds_the_page_the_engine_the_web_layer_and_the_runtime_only(site_url):
     top = {p.name for p in SITE.iterdir()}
-    assert top == {"index.html", "pyscript.toml", "manifest.webmanifest", "sw.js", "plot", "web"}
+    assert top == {"index.html", "pyscript.toml", "manifest.webmanifest", "sw.js", "web"}
     files = [p.relative_to(SITE).as_posix() for p in SITE.rglob("*") if p.is_file()]
-    assert not [f for f in files if f.endswith((".map", ".d.ts", ".pyc", ".html"))
-                and f not in ("index.html", "web/vendor/rules.html")]
+    assert not [f for f in files if f.endswith((".map", ".d.ts", ".pyc", ".py", ".html"))
+                and f not in ("index.html", "web/vendor/rules.html", "web/main.py")]
     assert "web/vendor/pyodide/pyodide.asm.wasm" in files
     assert "web/vendor/pyscript/core.js" in files
-    engine = {p.relative_to(ROOT).as_posix() for p in (ROOT / "plot").rglob("*.py")
-              if "__pycache__" not in p.parts}
-    assert engine <= set(files)
 
 
-def test_the_config_loads_the_local_interpreter_and_every_module():
+def test_the_config_loads_the_local_interpreter_and_the_modules_archive():
     config = tomllib.loads((SITE / "pyscript.toml").read_text(encoding="utf-8"))
-    assert config["interpreter"] == "./web/vendor/pyodide/pyodide.mjs"
-    for source in config["files"]:
-        assert (SITE / source).is_file(), source
+    assert config["interpreter"] == "./web/boot.js"  # the vendored Pyodide, started early
+    boot = (SITE / "web" / "boot.js").read_text(encoding="utf-8")
+    assert 'from "./vendor/pyodide/pyodide.mjs"' in boot
+    assert config["files"] == {"./web/vendor/modules.zip": "./modules.zip"}
+    assert (SITE / "web" / "vendor" / "modules.zip").is_file()
+
+
+def test_the_archive_holds_every_module_as_it_is_with_its_bytecode():
+    """plot/ and web/ (but the page's script) as they are in the tree, each with its .pyc."""
+    sources = [*(ROOT / "plot").rglob("*.py"), *(ROOT / "web").glob("*.py")]
+    modules = {p.relative_to(ROOT).as_posix(): p.read_bytes() for p in sources
+               if "__pycache__" not in p.parts}
+    del modules["web/main.py"]
+    with zipfile.ZipFile(SITE / "web" / "vendor" / "modules.zip") as archive:
+        names = set(archive.namelist())
+        assert names == set(modules) | {f"{name}c" for name in modules}
+        for name, source in modules.items():
+            assert archive.read(name) == source, name
+            pyc = archive.read(f"{name}c")
+            # checked-hash bytecode (PEP 552): Python re-checks it against the source at import
+            assert int.from_bytes(pyc[4:8], "little") == 0b11, name
+    page_script = (SITE / "web" / "main.py").read_text(encoding="utf-8")
+    assert 'sys.path.insert(0, "modules.zip")' in page_script
 
 
 def test_every_url_in_the_page_is_relative():
