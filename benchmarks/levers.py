@@ -5,12 +5,13 @@
 Each lever is a copy of _site/ (hard links; changed files are replaced, never written through)
 with one change, and its own service worker list. benchmarks/startup.py then loads the bare
 Pyodide page, the game and every variant alternately, cold and warm, and prints the ratios.
-Levers:
+The site has the levers that paid off; the variants take one back out, or try another:
+  late-start    no web/boot.js: PyScript starts Pyodide itself, after its config and plugins
+  all-plugins   PyScript's unused plugins back on (py-editor, py-game, py-terminal, ...)
+  no-bytecode   the modules archive with sources only: Python compiles every module at start
+  per-file      one [files] entry (one request) per module instead of the archive
   json-config   the same config as pyscript.json (no TOML parser chunk)
-  no-plugins    PyScript's unused plugins turned off in the config (py-editor, py-terminal, ...)
-  engine-zip    plot/ and web/ as one zip unpacked by [files] instead of one fetch per module
-  preload       <link rel=preload/modulepreload> for Pyodide's files, in parallel with PyScript
-  trim-files    only the modules the first screen imports (no solver.py, no __main__.py)
+  preload       <link rel=preload/modulepreload> for Pyodide's files in the page's head
 """
 
 from __future__ import annotations
@@ -29,25 +30,23 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "_site"
-PYSCRIPT_DIST = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
 sys.path.insert(0, str(ROOT / "scripts"))
 import build  # noqa: E402
 
-# PyScript's plugins (core.js loads every one the config does not turn off with "!name");
-# "error" stays on: it shows Python errors in the page.
-UNUSED_PLUGINS = ["codemirror", "deprecations-manager", "donkey", "py-editor", "py-game",
-                  "py-terminal"]
 PRELOAD = """  <link rel="modulepreload" href="web/vendor/pyodide/pyodide.mjs">
   <link rel="modulepreload" href="web/vendor/pyodide/pyodide.asm.mjs">
   <link rel="preload" href="web/vendor/pyodide/pyodide.asm.wasm" as="fetch" crossorigin>
   <link rel="preload" href="web/vendor/pyodide/python_stdlib.zip" as="fetch" crossorigin>
   <link rel="preload" href="web/vendor/pyodide/pyodide-lock.json" as="fetch" crossorigin>
 """
+CORE = '  <script type="module" src="web/vendor/pyscript/core.js"></script>\n'
+BOOT = '  <script type="module" src="web/boot.js"></script>\n'
 
 
 def replace(path: Path, text: str) -> None:
     """Write `text` to `path` without touching the hard-linked original."""
     path.unlink(missing_ok=True)
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
 
 
@@ -62,46 +61,69 @@ def config_of(site: Path) -> dict:
     return tomllib.loads((site / "pyscript.toml").read_text(encoding="utf-8"))
 
 
+def edit_page(site: Path, old: str, new: str) -> None:
+    page = (site / "index.html").read_text(encoding="utf-8")
+    assert old in page, old
+    replace(site / "index.html", page.replace(old, new))
+
+
+def late_start(site: Path) -> None:
+    config = config_of(site)
+    config["interpreter"] = "./web/vendor/pyodide/pyodide.mjs"
+    replace(site / "pyscript.toml", toml_dump(config))
+    edit_page(site, BOOT, "")
+    (site / "web" / "boot.js").unlink()
+
+
+def all_plugins(site: Path) -> None:
+    config = config_of(site)
+    del config["plugins"]
+    replace(site / "pyscript.toml", toml_dump(config))
+    page = (site / "index.html").read_text(encoding="utf-8")
+    replace(site / "index.html", re.sub(r"<mpy-config>.*?</mpy-config>", "", page, flags=re.S))
+
+
+def archive_entries(site: Path) -> dict[str, bytes]:
+    with zipfile.ZipFile(site / build.MODULES_ARCHIVE) as archive:
+        return {name: archive.read(name) for name in archive.namelist()}
+
+
+def no_bytecode(site: Path) -> None:
+    sources = {n: data for n, data in archive_entries(site).items() if n.endswith(".py")}
+    target = site / build.MODULES_ARCHIVE
+    target.unlink()
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in sources.items():
+            archive.writestr(name, data)
+
+
+def per_file(site: Path) -> None:
+    config = config_of(site)
+    files = {}
+    for name, data in archive_entries(site).items():
+        if name.endswith(".py"):
+            (site / name).parent.mkdir(parents=True, exist_ok=True)
+            (site / name).unlink(missing_ok=True)  # never write through a hard link
+            (site / name).write_bytes(data)
+            files[f"./{name}"] = f"./{name}"
+    config["files"] = files
+    replace(site / "pyscript.toml", toml_dump(config))
+    script = (site / build.PAGE_SCRIPT).read_text(encoding="utf-8")
+    replace(site / build.PAGE_SCRIPT, script.replace('sys.path.insert(0, "modules.zip")', ""))
+    (site / build.MODULES_ARCHIVE).unlink()
+
+
 def json_config(site: Path) -> None:
     replace(site / "pyscript.json", json.dumps(config_of(site), indent=2))
-    page = (site / "index.html").read_text(encoding="utf-8")
-    replace(site / "index.html", page.replace('config="pyscript.toml"', 'config="pyscript.json"'))
-
-
-def no_plugins(site: Path) -> None:
-    config = config_of(site)
-    config = {"plugins": [f"!{name}" for name in UNUSED_PLUGINS], **config}
-    replace(site / "pyscript.toml", toml_dump(config))
-
-
-def engine_zip(site: Path) -> None:
-    config = config_of(site)
-    archive = site / "engine.zip"
-    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zf:
-        for source in config["files"]:
-            zf.write(site / source, source.removeprefix("./"))
-    config["files"] = {"./engine.zip": "./*"}
-    replace(site / "pyscript.toml", toml_dump(config))
-    for chunk in PYSCRIPT_DIST.glob("zip-*.js"):  # the build leaves PyScript's unzipper out
-        shutil.copy(chunk, site / "web" / "vendor" / "pyscript" / chunk.name)
+    edit_page(site, 'config="pyscript.toml"', 'config="pyscript.json"')
 
 
 def preload(site: Path) -> None:
-    page = (site / "index.html").read_text(encoding="utf-8")
-    anchor = '  <script type="module" src="web/vendor/pyscript/core.js"></script>\n'
-    assert anchor in page
-    replace(site / "index.html", page.replace(anchor, PRELOAD + anchor))
+    edit_page(site, CORE, PRELOAD + CORE)
 
 
-def trim_files(site: Path) -> None:
-    config = config_of(site)
-    config["files"] = {k: v for k, v in config["files"].items()
-                       if not re.search(r"/(solver|__main__)\.py$", k)}
-    replace(site / "pyscript.toml", toml_dump(config))
-
-
-LEVERS = {"json-config": json_config, "no-plugins": no_plugins, "engine-zip": engine_zip,
-          "preload": preload, "trim-files": trim_files}
+LEVERS = {"late-start": late_start, "all-plugins": all_plugins, "no-bytecode": no_bytecode,
+          "per-file": per_file, "json-config": json_config, "preload": preload}
 
 
 def main() -> None:

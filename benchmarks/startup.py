@@ -61,6 +61,10 @@ new MutationObserver(() => {
 }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
 """
 
+# The marks above plus the page's own performance.mark() steps (web/main.py), as "page: NAME".
+MARKS_NOW = """() => Object.assign({}, window.__marks, Object.fromEntries(
+  performance.getEntriesByType('mark').map(e => ['page: ' + e.name, e.startTime])))"""
+
 RESOURCES = """() => [performance.getEntriesByType('navigation')[0],
                       ...performance.getEntriesByType('resource')].map(e => ({
   url: e.name, start: e.startTime, end: e.responseEnd, transfer: e.transferSize,
@@ -96,7 +100,15 @@ class Run:
     def _wait(page):
         page.wait_for_function("() => window.__marks && window.__marks.ready !== undefined",
                                timeout=BOOT_TIMEOUT_MS, polling=50)
-        return page.evaluate("() => window.__marks"), page.evaluate(RESOURCES)
+        return page.evaluate(MARKS_NOW), page.evaluate(RESOURCES)
+
+
+def keep_steps(steps: dict, key: str, marks: dict) -> None:
+    """Add one load's boot steps (seconds since navigation start) to steps[key]."""
+    if key in steps:
+        for name, value in marks.items():
+            if name.startswith(("py: ", "page: ")) or name == "ready":
+                steps[key].setdefault(name, []).append(value / 1000)
 
 
 def transferred(resources) -> int:
@@ -132,7 +144,8 @@ def measure(base: str, sites: dict, args) -> None:
     warm = {n: [] for n in names}
     worker = {n: [] for n in sites}
     paint = {n: [] for n in names}
-    steps: dict[str, dict[str, list[float]]] = {n: {} for n in sites}
+    steps: dict[str, dict[str, list[float]]] = {f"{n}, {k}": {} for n in sites
+                                                for k in ("cold", "warm")}
     first_cold: dict[str, list] = {}
     cold_bytes = {n: [] for n in names}
     with sync_playwright() as p:
@@ -157,12 +170,10 @@ def measure(base: str, sites: dict, args) -> None:
                 paint[name].append(marks.get("first-contentful-paint", float("nan")) / 1000)
                 cold_bytes[name].append(transferred(resources))
                 first_cold.setdefault(name, resources)
-                if name != "bare":
-                    for key, value in marks.items():
-                        if key.startswith("py: "):
-                            steps[name].setdefault(key, []).append(value / 1000)
+                keep_steps(steps, f"{name}, cold", marks)
                 marks, _ = run.reload(page)
                 warm[name].append(marks["ready"] / 1000)
+                keep_steps(steps, f"{name}, warm", marks)
                 context.close()
                 if name == "bare" or args.no_worker:
                     continue
@@ -206,10 +217,11 @@ def report(names, sites, cold, warm, worker, paint, steps, first_cold, cold_byte
     for name in names:
         print(f"  {name:<20} cold {fmt(cold[name])}  warm {fmt(warm[name])}"
               + (f"  worker {fmt(worker[name])}" if worker.get(name) else ""))
-    for name in sites:
-        print(f"\nPyScript's boot steps, {name}, cold (median s since navigation start):")
-        for key, values in sorted(steps[name].items(), key=lambda kv: median(kv[1])):
-            print(f"  {median(values):6.2f}  {key[4:]}")
+    for name, marks in steps.items():
+        print(f"\nPyScript's and the page's boot steps, {name} "
+              "(median s since navigation start):")
+        for key, values in sorted(marks.items(), key=lambda kv: median(kv[1])):
+            print(f"  {median(values):6.2f}  {key}")
     origin = f"{urlsplit(base).scheme}://{urlsplit(base).netloc}"
     for name in first_cold:
         resources = first_cold[name]
