@@ -80,7 +80,7 @@ def all_plugins(site: Path) -> None:
     del config["plugins"]
     replace(site / "pyscript.toml", toml_dump(config))
     page = (site / "index.html").read_text(encoding="utf-8")
-    replace(site / "index.html", re.sub(r"<mpy-config>.*?</mpy-config>", "", page, flags=re.S))
+    replace(site / "index.html", re.sub(r"<mpy-config[^>]*>.*?</mpy-config>", "", page, flags=re.S))
 
 
 def archive_entries(site: Path) -> dict[str, bytes]:

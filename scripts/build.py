@@ -204,9 +204,9 @@ def check_config() -> None:
     if config.get("plugins") != plugins:
         fail(f"pyscript.toml: plugins must be {json.dumps(plugins)}")
     page = (ROOT / "index.html").read_text(encoding="utf-8")
-    mpy = re.search(r"<mpy-config>(.*?)</mpy-config>", page, re.S)
+    mpy = re.search(r"<mpy-config hidden>(.*?)</mpy-config>", page, re.S)
     if not mpy or json.loads(mpy.group(1)) != {"plugins": plugins}:
-        fail(f'index.html: <mpy-config> must be {json.dumps({"plugins": plugins})}')
+        fail(f'index.html: <mpy-config hidden> must hold {json.dumps({"plugins": plugins})}')
     if config.get("files") != MODULES_FILES:
         head = re.split(r"^\[files\]", text, maxsplit=1, flags=re.M)[0].rstrip() + "\n\n"
         lines = [f'"{k}" = "{v}"' for k, v in MODULES_FILES.items()]
