@@ -18,9 +18,19 @@ function start() {
   return started;
 }
 
-// After the first frame: the downloads and the compile never hold back the first paint. A page
-// opened in a background tab gets no frames, and starts when PyScript asks.
-requestAnimationFrame(() => setTimeout(start));
+// Once the skeleton is on screen (the browser reports the first contentful paint): the downloads
+// and the compile never hold back the first paint. Where paint timing is missing, after the first
+// frame. A page opened in a background tab paints nothing yet, and starts when PyScript asks.
+if (PerformanceObserver.supportedEntryTypes?.includes("paint")) {
+  new PerformanceObserver((entries, observer) => {
+    if (entries.getEntriesByName("first-contentful-paint").length) {
+      observer.disconnect();
+      start();
+    }
+  }).observe({ type: "paint", buffered: true });
+} else {
+  requestAnimationFrame(() => setTimeout(start));
+}
 
 export async function loadPyodide({ stdout, stderr, indexURL: _ignored, ...others } = {}) {
   const unsupported = Object.keys(others);
