@@ -218,6 +218,10 @@ class Advisor:
             app.say(f"Hint: move the {card} from {pile_text(src)} to {pile_text(dst)}.")
 
     def _say_lost(self) -> None:
+        if not self.app.game.history:
+            self.app.say("This deal cannot be won, whatever you play: the solver has proved it. "
+                         "About one deal in a hundred is like this; start a new game.", "error")
+            return
         self.app.say("This position can no longer be won, whatever you play. Undo to find "
                      "another way, or start a new game.", "error")
 

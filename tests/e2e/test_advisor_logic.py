@@ -114,6 +114,14 @@ def test_a_position_proved_lost_says_so_plainly():
     assert app.advisor.hint is None and app.advisor.verdict == "lost"
 
 
+def test_a_deal_lost_from_the_start_says_so_at_once():
+    app, browser, _ = make_app("#game=129")  # 129: its reserve can never be played out
+    app.request_hint()
+    browser.run()
+    assert app.message.startswith("This deal cannot be won") and app.tone == "error"
+    assert app.advisor.verdict == "lost" and app.advisor.hint is None
+
+
 def test_no_answer_within_the_cap_says_so_and_asking_again_carries_on():
     app, browser, _ = make_app("#game=13", step=SEARCH_CAP_MS / 3)  # 13: undecided in the study
     app.request_hint()
