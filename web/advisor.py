@@ -220,7 +220,7 @@ class Advisor:
     def _say_lost(self) -> None:
         if not self.app.game.history:
             self.app.say("This deal cannot be won, whatever you play: the solver has proved it. "
-                         "About one deal in a hundred is like this; start a new game.", "error")
+                         "Start a new game.", "error")
             return
         self.app.say("This position can no longer be won, whatever you play. Undo to find "
                      "another way, or start a new game.", "error")
