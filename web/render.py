@@ -22,6 +22,7 @@ RANK_NAMES = {"A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6
 FACES = {"J", "Q", "K"}
 VERDICT_TEXT = {"winnable": "Winnable", "lost": "No longer winnable", "unknown": "Unknown",
                 "thinking": "Checking\u2026"}
+LOST_FROM_THE_DEAL = "Not winnable"  # the verdict "lost" before any move: the deal itself
 MOVE_MS = 170          # a card's flight from one pile to another (never blocks input)
 SETTING_CLASSES = {"four_colour": "four-colour", "contrast": "high-contrast",
                    "large": "large-cards"}
@@ -262,7 +263,7 @@ class Renderer:
         e, advisor = self.el, app.advisor
         self._set("thinking", advisor.thinking, self._thinking)
         verdict = advisor.verdict if app.settings["check_winnable"] else None
-        self._set("verdict", verdict, self._verdict)
+        self._set("verdict", (verdict, not app.game.history), self._verdict)
         self._set("finish", (advisor.can_finish, advisor.finishing), self._finish)
         self._set("winnable-deal", app.settings["winnable_only"] and app.proved_winnable_deal,
                   lambda v: setattr(e["winnable-deal"], "hidden", not v))
@@ -276,12 +277,14 @@ class Renderer:
         self.root.classList.toggle("thinking", thinking)
         self.el["hint"].setAttribute("aria-busy", "true" if thinking else "false")
 
-    def _verdict(self, verdict) -> None:
+    def _verdict(self, value) -> None:
+        verdict, at_the_deal = value
         el = self.el["winnable"]
         el.hidden = verdict is None
         if verdict is not None:
             el.setAttribute("data-winnable", verdict)
-            el.textContent = VERDICT_TEXT[verdict]
+            lost_deal = verdict == "lost" and at_the_deal
+            el.textContent = LOST_FROM_THE_DEAL if lost_deal else VERDICT_TEXT[verdict]
 
     def _finish(self, value) -> None:
         available, finishing = value

@@ -71,6 +71,8 @@ def test_the_still_winnable_indicator_is_off_by_default_and_follows_every_move(t
     expect(indicator).to_be_hidden()
     set_setting(table, "check_winnable", True)
     expect(indicator).to_have_text("No longer winnable")
+    table.open(129)  # lost on the deal: its reserve can never be played out
+    expect(indicator).to_have_text("Not winnable")
     table.open(1)
     expect(indicator).to_have_text("Winnable")
     table.click_pile("S")
