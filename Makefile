@@ -23,6 +23,10 @@ test: lint unit e2e
 bench: $(STAMP)
 	$(PY) benchmarks/engine.py
 
+# Seeds 1-1000, 2 s each: how many the solver decides (won/lost/unknown), median and p95 time.
+bench-solver: $(STAMP)
+	$(PY) benchmarks/solver.py
+
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis node_modules web/vendor _site
 
