@@ -12,6 +12,9 @@ The site has the levers that paid off; the variants take one back out, or try an
   per-file      one [files] entry (one request) per module instead of the archive
   json-config   the same config as pyscript.json (no TOML parser chunk)
   preload       <link rel=preload/modulepreload> for Pyodide's files in the page's head
+  no-pyscript-bytecode  no bytecode for PyScript's `pyscript` package: Python compiles it at start
+  start-at-once web/boot.js starts Pyodide as soon as it runs, not once the skeleton is painted
+  no-spinner    no spinner animating in the status line while Python loads
 """
 
 from __future__ import annotations
@@ -122,8 +125,28 @@ def preload(site: Path) -> None:
     edit_page(site, CORE, PRELOAD + CORE)
 
 
+def no_pyscript_bytecode(site: Path) -> None:
+    index = b"[]"  # the format of build.PYSCRIPT_BYTECODE with no file in it
+    target = site / build.PYSCRIPT_BYTECODE
+    target.unlink()
+    target.write_bytes(len(index).to_bytes(4, "big") + index)
+
+
+def start_at_once(site: Path) -> None:
+    boot = (site / "web" / "boot.js").read_text(encoding="utf-8")
+    marker = 'if (PerformanceObserver.supportedEntryTypes?.includes("paint")) {'
+    assert marker in boot, marker
+    replace(site / "web" / "boot.js", boot.replace(marker, "start();\nif (false) {"))
+
+
+def no_spinner(site: Path) -> None:
+    edit_page(site, ' <span class="spinner" aria-hidden="true"></span>', "")
+
+
 LEVERS = {"late-start": late_start, "all-plugins": all_plugins, "no-bytecode": no_bytecode,
-          "per-file": per_file, "json-config": json_config, "preload": preload}
+          "per-file": per_file, "json-config": json_config, "preload": preload,
+          "no-pyscript-bytecode": no_pyscript_bytecode, "start-at-once": start_at_once,
+          "no-spinner": no_spinner}
 
 
 def main() -> None:

@@ -11,6 +11,12 @@ measured inside the page: navigation start to the ready mark (<html data-ready="
 bare page sets once loadPyodide() resolves). Prints medians, the ratios game / bare, the first
 contentful paint (the table's skeleton), bytes transferred, PyScript's boot steps, and every URL
 fetched on a cold load with anything unused, a source map or a request to another origin flagged.
+
+Single loads vary by +-25% on a busy 2-core machine, so the pages take turns within each round
+(in alternating order) and the figures are also computed per round, each load against the bare
+load of its own round (paired): the ratio, how much later the game's interpreter is ready than
+the bare page's (the cost of starting it beside PyScript), and the game's own time from its
+interpreter being ready to ready (PyScript's bootstrap and the page's Python).
 """
 
 from __future__ import annotations
@@ -103,21 +109,14 @@ class Run:
         return page.evaluate(MARKS_NOW), page.evaluate(RESOURCES)
 
 
-def keep_steps(steps: dict, key: str, marks: dict) -> None:
-    """Add one load's boot steps (seconds since navigation start) to steps[key]."""
-    if key in steps:
-        for name, value in marks.items():
-            if name.startswith(("py: ", "page: ")) or name == "ready":
-                steps[key].setdefault(name, []).append(value / 1000)
-
-
 def transferred(resources) -> int:
     return sum(r["transfer"] for r in resources)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--rounds", type=int, default=8,
+                        help="loads of each page and kind (single loads vary by +-25%% here)")
     parser.add_argument("--variant", action="append", default=[], type=Path,
                         help="another built site to measure alongside _site/ (a lever)")
     parser.add_argument("--no-worker", action="store_true",
@@ -138,14 +137,34 @@ def main() -> None:
             measure(url, sites, args)
 
 
+class Samples:
+    """Every load's marks (ms since navigation start), by page, kind (cold, warm, worker) and
+    round, so that figures of one round can be compared with each other (paired)."""
+
+    def __init__(self):
+        self.marks: dict[tuple[str, str], dict[int, dict]] = {}
+
+    def add(self, name: str, kind: str, round_: int, marks: dict) -> None:
+        self.marks.setdefault((name, kind), {})[round_] = marks
+
+    def seconds(self, name: str, kind: str, mark: str = "ready") -> dict[int, float]:
+        """round -> the mark in seconds, for the loads that have it."""
+        return {r: m[mark] / 1000 for r, m in self.marks.get((name, kind), {}).items() if mark in m}
+
+    def values(self, name: str, kind: str, mark: str = "ready") -> list[float]:
+        return list(self.seconds(name, kind, mark).values())
+
+    def paired(self, name: str, kind: str, bare_kind: str, combine) -> list[float]:
+        """combine(this load's marks in s, the bare page's ready in s) for every round with both."""
+        bare = self.seconds("bare", bare_kind)
+        return [combine({k: v / 1000 for k, v in m.items()}, bare[r])
+                for r, m in self.marks.get((name, kind), {}).items()
+                if r in bare and "ready" in m]
+
+
 def measure(base: str, sites: dict, args) -> None:
     names = ["bare", *sites]
-    cold = {n: [] for n in names}
-    warm = {n: [] for n in names}
-    worker = {n: [] for n in sites}
-    paint = {n: [] for n in names}
-    steps: dict[str, dict[str, list[float]]] = {f"{n}, {k}": {} for n in sites
-                                                for k in ("cold", "warm")}
+    samples = Samples()
     first_cold: dict[str, list] = {}
     cold_bytes = {n: [] for n in names}
     with sync_playwright() as p:
@@ -154,7 +173,8 @@ def measure(base: str, sites: dict, args) -> None:
         started = time.perf_counter()
         broken: set[str] = set()
         for round_ in range(args.rounds):
-            for name in names:
+            # every other round in reverse order, so no page always comes first or last
+            for name in names if round_ % 2 == 0 else names[::-1]:
                 if name in broken:
                     continue
                 path = "bare.html" if name == "bare" else f"{name}/"
@@ -166,14 +186,11 @@ def measure(base: str, sites: dict, args) -> None:
                           "left out", file=sys.stderr)
                     broken.add(name)
                     continue
-                cold[name].append(marks["ready"] / 1000)
-                paint[name].append(marks.get("first-contentful-paint", float("nan")) / 1000)
+                samples.add(name, "cold", round_, marks)
                 cold_bytes[name].append(transferred(resources))
                 first_cold.setdefault(name, resources)
-                keep_steps(steps, f"{name}, cold", marks)
                 marks, _ = run.reload(page)
-                warm[name].append(marks["ready"] / 1000)
-                keep_steps(steps, f"{name}, warm", marks)
+                samples.add(name, "warm", round_, marks)
                 context.close()
                 if name == "bare" or args.no_worker:
                     continue
@@ -183,45 +200,80 @@ def measure(base: str, sites: dict, args) -> None:
                                        timeout=BOOT_TIMEOUT_MS)
                 marks, resources = run.reload(page)
                 assert all(r["worker"] for r in resources[1:]), "not served by the worker"
-                worker[name].append(marks["ready"] / 1000)
+                samples.add(name, "worker", round_, marks)
                 context.close()
             print(f"round {round_ + 1}/{args.rounds} done "
                   f"({time.perf_counter() - started:.0f} s)", file=sys.stderr)
         browser.close()
-    report(names, sites, cold, warm, worker, paint, steps, first_cold, cold_bytes, base, args)
+    report(names, sites, samples, first_cold, cold_bytes, base, args)
 
 
-def report(names, sites, cold, warm, worker, paint, steps, first_cold, cold_bytes, base,
-           args) -> None:
+# How the bare page's time (its ready = Pyodide loaded) compares with each load of the game,
+# computed within one round: the game's interpreter loaded, and the game's ready.
+LOADED = "py: Loaded interpreter"
+PAIRED = {
+    "ratio game / bare": lambda m, bare: m["ready"] / bare,
+    "interpreter loaded - bare ready (s)": lambda m, bare: m.get(LOADED, float("nan")) - bare,
+    "interpreter loaded -> ready (s)": lambda m, bare: m["ready"] - m.get(LOADED, float("nan")),
+}
+# Which bare load each kind of game load is compared with.
+BARE_KIND = {"cold": "cold", "warm": "warm", "worker": "warm"}
+
+
+def report(names, sites, samples: Samples, first_cold, cold_bytes, base, args) -> None:
     print(f"\nStartup, {args.rounds} rounds, medians in seconds (navigation start -> ready)")
     print(f"{'page':<22}{'cold':>8}{'/bare':>8}{'warm':>8}{'/bare':>8}"
           f"{'worker':>8}{'/bare':>8}{'1st paint':>11}{'cold MB':>9}")
-    bare_cold, bare_warm = median(cold["bare"]), median(warm["bare"])
+    bare_cold = median(samples.values("bare", "cold"))
+    bare_warm = median(samples.values("bare", "warm"))
     for name in names:
-        if not cold[name]:
+        if not samples.values(name, "cold"):
             print(f"{name:<22}never became ready")
             continue
-        c, w = median(cold[name]), median(warm[name])
+        c, w = median(samples.values(name, "cold")), median(samples.values(name, "warm"))
         line = f"{name:<22}{c:>8.2f}{c / bare_cold:>8.2f}{w:>8.2f}{w / bare_warm:>8.2f}"
-        if name in worker and worker[name]:
-            s = median(worker[name])
+        if samples.values(name, "worker"):
+            s = median(samples.values(name, "worker"))
             line += f"{s:>8.2f}{s / bare_warm:>8.2f}"
         else:
             line += f"{'':>16}"
-        line += f"{median(paint[name]):>11.3f}{median(cold_bytes[name]) / 1e6:>9.2f}"
+        paint = median(samples.values(name, "cold", "first-contentful-paint"))
+        line += f"{paint:>11.3f}{median(cold_bytes[name]) / 1e6:>9.2f}"
         print(line)
     print(f"aims: ratio <= {AIM_RATIO:.2f} cold and warm; first paint <= {AIM_FIRST_PAINT_S} s")
     print("(warm = reload from the HTTP cache; worker = reload served by the service worker, "
           "compared with the bare page's warm reload)")
-    print("\nall samples (s):")
+
+    print("\nPaired within each round (medians; [min .. max] over the rounds): the ratio, how much "
+          "later the game's\ninterpreter is ready than the bare page, and the game's own time "
+          "after its interpreter is ready")
+    for name in sites:
+        for kind in ("cold", "warm", "worker"):
+            if not samples.values(name, kind):
+                continue
+            parts = []
+            for label, combine in PAIRED.items():
+                values = samples.paired(name, kind, BARE_KIND[kind], combine)
+                parts.append(f"{label} {median(values):.2f} [{min(values):.2f} .. "
+                             f"{max(values):.2f}]")
+            print(f"  {name + ', ' + kind:<22}" + ";  ".join(parts))
+
+    print("\nall samples (s, in round order):")
     for name in names:
-        print(f"  {name:<20} cold {fmt(cold[name])}  warm {fmt(warm[name])}"
-              + (f"  worker {fmt(worker[name])}" if worker.get(name) else ""))
-    for name, marks in steps.items():
-        print(f"\nPyScript's and the page's boot steps, {name} "
-              "(median s since navigation start):")
-        for key, values in sorted(marks.items(), key=lambda kv: median(kv[1])):
-            print(f"  {median(values):6.2f}  {key}")
+        print(f"  {name:<20}" + "  ".join(
+            f"{kind} {fmt(samples.values(name, kind))}" for kind in ("cold", "warm", "worker")
+            if samples.values(name, kind)))
+    for name in sites:
+        for kind in ("cold", "warm"):
+            steps: dict[str, list[float]] = {}
+            for marks in samples.marks.get((name, kind), {}).values():
+                for key, value in marks.items():
+                    if key.startswith(("py: ", "page: ")) or key == "ready":
+                        steps.setdefault(key, []).append(value / 1000)
+            print(f"\nPyScript's and the page's boot steps, {name}, {kind} "
+                  "(median s since navigation start):")
+            for key, values in sorted(steps.items(), key=lambda kv: median(kv[1])):
+                print(f"  {median(values):6.2f}  {key}")
     origin = f"{urlsplit(base).scheme}://{urlsplit(base).netloc}"
     for name in first_cold:
         resources = first_cold[name]

@@ -46,13 +46,20 @@ PAGE_SCRIPT = "web/main.py"
 MODULES_ARCHIVE = "web/vendor/modules.zip"
 MODULES_FILES = {f"./{MODULES_ARCHIVE}": "./modules.zip"}
 BYTECODE_SCRIPT = ROOT / "scripts" / "bytecode.mjs"
+# PyScript writes the sources of its own `pyscript` package into Pyodide's home folder and imports
+# it before the page's script, compiling 14 modules at every start. Their checked-hash bytecode,
+# compiled by the vendored Pyodide (scripts/bytecode.mjs) to where Python looks for it
+# (pyscript/__pycache__/NAME.cpython-314.pyc), ships as one file that web/boot.js writes into the
+# home folder before it hands the interpreter to PyScript. The format, read by web/boot.js: a
+# 4-byte big-endian length N, N bytes of JSON [[path, size], ...], then the files' bytes in order.
+PYSCRIPT_BYTECODE = "web/vendor/pyscript-bytecode.bin"
 # The interpreter named in pyscript.toml: starts the vendored Pyodide early, hands it to PyScript.
 INTERPRETER = "./web/boot.js"
 # PyScript's plugins the page never uses; turned off in pyscript.toml (Python) and in index.html's
 # <mpy-config> (MicroPython: PyScript would fetch them for it otherwise).
 UNUSED_PLUGINS = ["codemirror", "deprecations-manager", "donkey", "py-editor", "py-game",
                   "py-terminal"]
-BYTECODE_CACHE = NODE / ".cache" / "the-plot-modules"  # archives by content: rebuilt on change
+BYTECODE_CACHE = NODE / ".cache" / "the-plot-modules"  # bytecode by content: rebuilt on change
 # The service worker: written to the site root (so its scope is the whole site) from this template.
 SW_TEMPLATE = ROOT / "scripts" / "sw.template.js"
 SW_NAME = "sw.js"
@@ -90,6 +97,7 @@ def vendor() -> None:
     (VENDOR / "rules.html").write_text(markdown_to_html(text), encoding="utf-8")
     write_winnable()
     write_modules_archive()
+    write_pyscript_bytecode()
     check_config()
     print(f"build: vendored runtime into {VENDOR.relative_to(ROOT)}/")
 
@@ -152,41 +160,73 @@ def archived_modules() -> list[str]:
     return [f for f in python_files() if f != PAGE_SCRIPT]
 
 
-def write_modules_archive() -> None:
-    """Write MODULES_ARCHIVE: each module's source and checked-hash bytecode, side by side.
+def compile_bytecode(tree: Path, *extra: str) -> None:
+    """Run scripts/bytecode.mjs on `tree` with the vendored Pyodide (see there)."""
+    try:
+        subprocess.run(["node", str(BYTECODE_SCRIPT), str(NODE / "pyodide"), str(tree), *extra],
+                       check=True)
+    except (OSError, subprocess.CalledProcessError) as error:
+        fail(f"compiling Python with Pyodide in Node failed ({error}); "
+             "Node 18 or newer is needed (npm installs it)")
 
-    Compiling needs Node and takes a few seconds (it boots Pyodide), so archives are kept in
-    BYTECODE_CACHE under a hash of the sources, the compiler script and the Pyodide build.
-    """
-    sources = {rel: (ROOT / rel).read_bytes() for rel in archived_modules()}
+
+def cached_build(target: str, inputs: list[bytes], make) -> None:
+    """Copy to ROOT/target the file make(path) writes, kept in BYTECODE_CACHE under a hash of
+    `inputs`, the compiler script and the Pyodide build (compiling boots Pyodide: seconds)."""
     digest = hashlib.sha256()
     for part in (BYTECODE_SCRIPT.read_bytes(), (NODE / "pyodide" / "pyodide.asm.wasm").read_bytes(),
-                 *(rel.encode() + b"\0" + data for rel, data in sources.items())):
+                 *inputs):
         digest.update(hashlib.sha256(part).digest())
-    cached = BYTECODE_CACHE / f"{digest.hexdigest()[:32]}.zip"
+    cached = BYTECODE_CACHE / f"{digest.hexdigest()[:32]}{Path(target).suffix}"
     if not cached.exists():
+        BYTECODE_CACHE.mkdir(parents=True, exist_ok=True)
+        partial = cached.with_suffix(".part")
+        make(partial)
+        partial.replace(cached)
+    copy(cached, ROOT / target)
+
+
+def write_modules_archive() -> None:
+    """Write MODULES_ARCHIVE: each module's source and checked-hash bytecode, side by side."""
+    sources = {rel: (ROOT / rel).read_bytes() for rel in archived_modules()}
+
+    def make(path: Path) -> None:
         with tempfile.TemporaryDirectory() as tmp:
             tree = Path(tmp)
             for rel, data in sources.items():
                 (tree / rel).parent.mkdir(parents=True, exist_ok=True)
                 (tree / rel).write_bytes(data)
-            try:
-                subprocess.run(["node", str(BYTECODE_SCRIPT), str(NODE / "pyodide"), str(tree)],
-                               check=True)
-            except (OSError, subprocess.CalledProcessError) as error:
-                fail(f"compiling the modules with Pyodide in Node failed ({error}); "
-                     "Node 18 or newer is needed (npm installs it)")
-            BYTECODE_CACHE.mkdir(parents=True, exist_ok=True)
-            partial = cached.with_suffix(".part")
-            with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as archive:
+            compile_bytecode(tree)
+            with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
                 for rel in sources:
                     for name in (rel, rel + "c"):
                         # a fixed date: the same sources always give the same archive bytes
                         info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
                         info.compress_type = zipfile.ZIP_DEFLATED
                         archive.writestr(info, (tree / name).read_bytes())
-            partial.replace(cached)
-    copy(cached, ROOT / MODULES_ARCHIVE)
+
+    cached_build(MODULES_ARCHIVE, [rel.encode() + b"\0" + data for rel, data in sources.items()],
+                 make)
+
+
+def write_pyscript_bytecode() -> None:
+    """Write PYSCRIPT_BYTECODE: the bytecode of PyScript's `pyscript` package (format above)."""
+    core = NODE / "@pyscript" / "core"
+    inputs = [(core / "src" / "stdlib" / "pyscript.js").read_bytes(),
+              *(p.read_bytes() for p in sorted((core / "dist").glob("*.js")))]
+
+    def make(path: Path) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            tree = Path(tmp)
+            compile_bytecode(tree, str(core))
+            files = [(p.relative_to(tree).as_posix(), p.read_bytes())
+                     for p in sorted(tree.rglob("*.pyc"))]
+        if not files:
+            fail("PyScript's `pyscript` package compiled to no bytecode")
+        index = json.dumps([[name, len(data)] for name, data in files]).encode()
+        path.write_bytes(len(index).to_bytes(4, "big") + index + b"".join(d for _, d in files))
+
+    cached_build(PYSCRIPT_BYTECODE, inputs, make)
 
 
 def check_config() -> None:

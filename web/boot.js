@@ -8,11 +8,45 @@ import { loadPyodide as load, version } from "./vendor/pyodide/pyodide.mjs";
 export { version };
 
 const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
+// The bytecode of PyScript's own `pyscript` package, which PyScript writes (as sources) into
+// Pyodide's home folder and imports before the page's script (scripts/build.py writes it).
+const bytecodeURL = new URL("./vendor/pyscript-bytecode.bin", import.meta.url).href;
 let started = null;
+
+async function fetchBytecode() {
+  const response = await fetch(bytecodeURL);
+  if (!response.ok) throw new Error(`${bytecodeURL}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+// Write each .pyc where Python looks for it (pyscript/__pycache__/, next to the sources PyScript
+// writes later). Checked-hash bytecode: Python compiles the source instead if they differ.
+// Format: a 4-byte big-endian length N, N bytes of JSON [[path, size], ...], the files' bytes.
+function writeBytecode(pyodide, bytes) {
+  const size = new DataView(bytes.buffer, bytes.byteOffset).getUint32(0);
+  const index = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + size)));
+  const home = pyodide.FS.cwd();
+  let at = 4 + size;
+  for (const [path, length] of index) {
+    const target = `${home}/${path}`;
+    pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
+    pyodide.FS.writeFile(target, bytes.subarray(at, at + length));
+    at += length;
+  }
+}
 
 function start() {
   if (!started) {
-    started = load({ indexURL });
+    // without the bytecode Python compiles the sources, as it would anyway: warn, carry on
+    const bytecode = fetchBytecode().catch((error) => {
+      console.warn(`PyScript's bytecode was not loaded (${error.message})`);
+      return null;
+    });
+    started = load({ indexURL }).then(async (pyodide) => {
+      const bytes = await bytecode;
+      if (bytes) writeBytecode(pyodide, bytes);
+      return pyodide;
+    });
     started.catch(() => {}); // a failure is reported when PyScript asks for the interpreter
   }
   return started;

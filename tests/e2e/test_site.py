@@ -22,6 +22,7 @@ def test_the_site_holds_the_page_the_engine_the_web_layer_and_the_runtime_only(s
                 and f not in ("index.html", "web/vendor/rules.html", "web/main.py")]
     assert "web/vendor/pyodide/pyodide.asm.wasm" in files
     assert "web/vendor/pyscript/core.js" in files
+    assert "web/vendor/pyscript-bytecode.bin" in files  # PyScript's package, see web/boot.js
 
 
 def test_the_config_loads_the_local_interpreter_and_the_modules_archive():
@@ -90,3 +91,43 @@ def test_the_manifest_makes_the_game_installable():
     assert purposes == {"any", "maskable"}
     page = (SITE / "index.html").read_text(encoding="utf-8")
     assert 'rel="manifest" href="manifest.webmanifest"' in page
+
+
+# Run in the page's own interpreter after the start: for each module of PyScript's `pyscript`
+# package that was imported, where its bytecode is and what the import machinery makes of it.
+PYSCRIPT_BYTECODE_REPORT = r"""
+import importlib.util, json, os, sys
+
+compiling = []
+sys.addaudithook(lambda event, args: compiling and event == "compile" and compiling.append(event))
+report = {}
+for name, module in sorted(sys.modules.items()):
+    spec = getattr(module, "__spec__", None)
+    if name.split(".")[0] != "pyscript" or spec is None or not spec.cached:
+        continue  # pyscript.js_modules is a JavaScript object, not a module from a file
+    with open(spec.origin, "rb") as source:
+        digest = importlib.util.source_hash(source.read())
+    pyc = b""
+    if os.path.exists(spec.cached):
+        with open(spec.cached, "rb") as file:
+            pyc = file.read()
+    compiling[:] = [True]  # the loader the start used, asked again: does it compile the source?
+    spec.loader.get_code(name)
+    report[name] = {"flags": int.from_bytes(pyc[4:8], "little") if pyc else None,
+                    "matches_source": pyc[8:16] == digest, "compiled": len(compiling) > 1}
+    compiling.clear()
+json.dumps(report)
+"""
+
+
+def test_pyscript_imports_its_own_package_from_the_shipped_bytecode(table):
+    """PyScript writes its `pyscript` package's sources at every start; the bytecode web/boot.js
+    wrote beside them is checked-hash, matches them, and is what Python loads (no compiling)."""
+    report = json.loads(table.page.evaluate(
+        """async (code) => {
+            const boot = await import(new URL("web/boot.js", document.baseURI).href);
+            return (await boot.loadPyodide()).runPython(code);  // the interpreter it started
+        }""", PYSCRIPT_BYTECODE_REPORT))
+    assert {"pyscript", "pyscript.display", "pyscript.events"} <= report.keys()
+    for name, found in report.items():
+        assert found == {"flags": 0b11, "matches_source": True, "compiled": False}, name
