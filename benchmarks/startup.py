@@ -215,6 +215,9 @@ PAIRED = {
     "ratio game / bare": lambda m, bare: m["ready"] / bare,
     "interpreter loaded - bare ready (s)": lambda m, bare: m.get(LOADED, float("nan")) - bare,
     "interpreter loaded -> ready (s)": lambda m, bare: m["ready"] - m.get(LOADED, float("nan")),
+    # of which PyScript's own Python bootstrap (writing and importing its `pyscript` package)
+    "Loaded Pyodide -> main: start (s)": lambda m, bare: (
+        m.get("page: main: start", float("nan")) - m.get("py: Loaded Pyodide", float("nan"))),
 }
 # Which bare load each kind of game load is compared with.
 BARE_KIND = {"cold": "cold", "warm": "warm", "worker": "warm"}
@@ -244,9 +247,10 @@ def report(names, sites, samples: Samples, first_cold, cold_bytes, base, args) -
     print("(warm = reload from the HTTP cache; worker = reload served by the service worker, "
           "compared with the bare page's warm reload)")
 
-    print("\nPaired within each round (medians; [min .. max] over the rounds): the ratio, how much "
-          "later the game's\ninterpreter is ready than the bare page, and the game's own time "
-          "after its interpreter is ready")
+    print("\nPer load, paired with the bare load of its round (medians; [min .. max] over the "
+          "rounds): the ratio,\nhow much later the game's interpreter is ready than the bare "
+          "page, the game's own time after its\ninterpreter is ready, and PyScript's bootstrap "
+          "within it")
     for name in sites:
         for kind in ("cold", "warm", "worker"):
             if not samples.values(name, kind):
@@ -256,7 +260,7 @@ def report(names, sites, samples: Samples, first_cold, cold_bytes, base, args) -
                 values = samples.paired(name, kind, BARE_KIND[kind], combine)
                 parts.append(f"{label} {median(values):.2f} [{min(values):.2f} .. "
                              f"{max(values):.2f}]")
-            print(f"  {name + ', ' + kind:<22}" + ";  ".join(parts))
+            print(f"  {name}, {kind}:\n    " + "\n    ".join(parts))
 
     print("\nall samples (s, in round order):")
     for name in names:
