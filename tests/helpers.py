@@ -1,6 +1,7 @@
 """Hand-made positions for rule tests: name the cards that matter, the helper places the rest."""
 
 from collections import Counter
+from collections.abc import Callable
 
 from plot import CODES, RANKS
 from plot.cards import COPIES_OF_EACH_CARD, FOUNDATION_SIZE, RESERVE_SIZE, STOCK_SIZE
@@ -67,3 +68,41 @@ def build(*, foundations=None, tableau=None, waste=(), reserve=None, stock=None,
             raise AssertionError(f"cards {leftover[:6]} do not fit on the foundations")
     return {"reserve": reserve, "stock": stock, "waste": list(waste),
             "foundations": foundations, "tableau": table}
+
+
+def reaches(game, goal: Callable, key: Callable = lambda g: str(g.position()),
+            limit: int = 20_000) -> bool | None:
+    """Whether some sequence of real moves makes `goal(move, game_after)` true.
+
+    Depth-first over every position reachable with legal moves (positions with equal `key` are
+    searched once); False if none does, None if there are more than `limit` positions.
+    """
+    seen = {key(game)}
+    todo = [game.copy()]
+    while todo:
+        current = todo.pop()
+        for move in current.legal_moves():
+            after = current.copy()
+            after.play(move)
+            if goal(move, after):
+                return True
+            k = key(after)
+            if k not in seen:
+                if len(seen) > limit:
+                    return None
+                seen.add(k)
+                todo.append(after)
+    return False
+
+
+def built_foundations(heights, base: int, pool: list[str]) -> list[list[str]]:
+    """Foundations of the given heights up from rank index `base`, cards taken out of `pool`."""
+    foundations = []
+    for height in heights:
+        pile = []
+        for k in range(height):
+            card = next(c for c in pool if c[0] == RANKS[(base + k) % len(RANKS)])
+            pool.remove(card)
+            pile.append(card)
+        foundations.append(pile)
+    return foundations

@@ -20,7 +20,7 @@ from plot.solver import (
     reserve_can_be_played,
     solve,
 )
-from tests.helpers import build
+from tests.helpers import build, built_foundations, reaches
 
 EASY_SEED = 2  # found by the solver in a few hundred positions
 F1_NEEDS_AN_ACE = ["5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS"]  # base rank 5
@@ -139,7 +139,7 @@ def test_reserve_rule_agrees_with_exhaustive_search(ranks, first, others):
     assert reserve_can_be_played(ranks, counts) == relaxed_reserve_playable(ranks, counts)
 
 
-def brute_force_can_win(game: Game, limit: int = 40_000) -> bool | None:
+def brute_force_can_win(game: Game) -> bool | None:
     """Search every position reachable by real moves for a win; None if there are too many.
 
     Positions count as the same when they differ only in the order of the tableau piles.
@@ -149,22 +149,7 @@ def brute_force_can_win(game: Game, limit: int = 40_000) -> bool | None:
         position["tableau"] = sorted(position["tableau"])
         return json.dumps(position)
 
-    seen = {key(game)}
-    todo = [game.copy()]
-    while todo:
-        current = todo.pop()
-        for move in current.legal_moves():
-            nxt = current.copy()
-            nxt.play(move)
-            if nxt.status == WON:
-                return True
-            k = key(nxt)
-            if k not in seen:
-                if len(seen) > limit:
-                    return None
-                seen.add(k)
-                todo.append(nxt)
-    return False
+    return reaches(game, lambda _move, after: after.status == WON, key, limit=40_000)
 
 
 @st.composite
@@ -172,14 +157,9 @@ def small_endgames(draw):
     """Foundation 1 full and the others nearly: a few cards left in reserve, stock and table."""
     rnd = draw(st.randoms(use_true_random=False))
     base = rnd.randrange(RANK_COUNT)
-    rank = lambda k: RANKS[(base + k) % RANK_COUNT]  # noqa: E731
     pool = [c for c in CODES for _ in range(2)]
-    foundations = []
-    for height in [FOUNDATION_SIZE] + [rnd.randint(10, 13) for _ in range(7)]:
-        pile = [next(c for c in pool if c[0] == rank(k)) for k in range(height)]
-        for card in pile:
-            pool.remove(card)
-        foundations.append(pile)
+    heights = [FOUNDATION_SIZE] + [rnd.randint(10, 13) for _ in range(7)]
+    foundations = built_foundations(heights, base, pool)
     rnd.shuffle(pool)
     assume(len(pool) <= 10)
     tableau = [[] for _ in range(12)]
@@ -187,7 +167,7 @@ def small_endgames(draw):
         if pool:
             pile.append(pool.pop())
             below = RANKS[(RANKS.index(pile[0][0]) - 1) % RANK_COUNT]
-            match = [c for c in pool if c[0] == below and rank(0) not in (below, pile[0][0])]
+            match = [c for c in pool if c[0] == below and RANKS[base] not in (below, pile[0][0])]
             if match and rnd.random() < 0.5:  # a run of two: tableau-to-tableau moves matter
                 pool.remove(match[0])
                 pile.append(match[0])

@@ -4,7 +4,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from plot import CODES, RANKS, Game
-from tests.helpers import build
+from tests.helpers import build, built_foundations, reaches
 
 F1_FULL = ["5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS", "AS", "2S", "3S", "4S"]
 
@@ -73,24 +73,9 @@ def test_a_losing_move_can_be_undone():
 
 # ---- brute force: the engine's verdict against an exhaustive search of real moves -------------
 
-def brute_force_can_score(game: Game, limit: int = 20_000) -> bool | None:
+def brute_force_can_score(game: Game) -> bool | None:
     """Search every position reachable without a foundation move; None if it is too large."""
-    seen = {game.to_json()}
-    todo = [game.copy()]
-    while todo:
-        current = todo.pop()
-        for move in current.legal_moves():
-            if move.dst.startswith("F"):
-                return True
-            nxt = current.copy()
-            nxt.play(move)
-            key = str(nxt.position())
-            if key not in seen:
-                if len(seen) > limit:
-                    return None
-                seen.add(key)
-                todo.append(nxt)
-    return False
+    return reaches(game, lambda move, _after: move.dst.startswith("F"))
 
 
 @st.composite
@@ -98,19 +83,11 @@ def endgames(draw):
     """A random position with an empty stock: short foundations, the rest on the table."""
     rnd = draw(st.randoms(use_true_random=False))
     base = rnd.randrange(13)
-    rank = lambda k: RANKS[(base + k) % 13]  # noqa: E731
     pool = [c for c in CODES for _ in range(2)]
     restricted = rnd.random() < 0.3
     heights = [rnd.randint(9, 12)] + [0] * 7 if restricted else \
         [13] + [rnd.randint(8, 13) for _ in range(7)]
-    foundations = []
-    for height in heights:
-        pile = []
-        for k in range(height):
-            card = next(c for c in pool if c[0] == rank(k))
-            pool.remove(card)
-            pile.append(card)
-        foundations.append(pile)
+    foundations = built_foundations(heights, base, pool)
     rnd.shuffle(pool)
     tableau = {}
     for t in range(1, 13):
