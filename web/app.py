@@ -535,29 +535,27 @@ class App:
         self.revision += 1
         self.changed()
 
-    def _load_settings(self) -> None:
+    def _stored_settings(self) -> dict:
+        """The settings record in storage; {} if there is none or it is unreadable."""
         raw = self.storage.get(SETTINGS_KEY)
         try:
             stored = json.loads(raw) if raw else {}
         except ValueError:
-            stored = {}
-        if isinstance(stored, dict):
-            for name, default in DEFAULT_SETTINGS.items():
-                value = stored.get(name)
-                fits = (isinstance(value, bool) and isinstance(default, bool)
-                        or (name == "back" and value in CARD_BACKS))
-                if fits:
-                    self.settings[name] = value
+            return {}
+        return stored if isinstance(stored, dict) else {}
+
+    def _load_settings(self) -> None:
+        stored = self._stored_settings()
+        for name, default in DEFAULT_SETTINGS.items():
+            value = stored.get(name)
+            fits = (isinstance(value, bool) and isinstance(default, bool)
+                    or (name == "back" and value in CARD_BACKS))
+            if fits:
+                self.settings[name] = value
 
     def _save_settings(self) -> None:
         """Write our settings, keeping any other keys another part of the page stored there."""
-        raw = self.storage.get(SETTINGS_KEY)
-        try:
-            stored = json.loads(raw) if raw else {}
-        except ValueError:
-            stored = {}
-        if not isinstance(stored, dict):
-            stored = {}
+        stored = self._stored_settings()
         stored.update(self.settings)
         self.storage.set(SETTINGS_KEY, json.dumps(stored, separators=(",", ":")))
 
