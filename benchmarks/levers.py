@@ -15,6 +15,7 @@ The site has the levers that paid off; the variants take one back out, or try an
   no-pyscript-bytecode  no bytecode for PyScript's `pyscript` package: Python compiles it at start
   start-at-once web/boot.js starts Pyodide as soon as it runs, not once the skeleton is painted
   no-spinner    no spinner animating in the status line while Python loads
+  no-snapshot   web/boot.js starts Pyodide from scratch instead of restoring the build's snapshot
 """
 
 from __future__ import annotations
@@ -143,10 +144,18 @@ def no_spinner(site: Path) -> None:
     edit_page(site, ' <span class="spinner" aria-hidden="true"></span>', "")
 
 
+def no_snapshot(site: Path) -> None:
+    boot = (site / "web" / "boot.js").read_text(encoding="utf-8")
+    marker = 'if (typeof DecompressionStream !== "function")'
+    assert marker in boot, marker
+    replace(site / "web" / "boot.js", boot.replace(marker, "if (true)"))
+    (site / build.INTERPRETER_SNAPSHOT).unlink()
+
+
 LEVERS = {"late-start": late_start, "all-plugins": all_plugins, "no-bytecode": no_bytecode,
           "per-file": per_file, "json-config": json_config, "preload": preload,
           "no-pyscript-bytecode": no_pyscript_bytecode, "start-at-once": start_at_once,
-          "no-spinner": no_spinner}
+          "no-spinner": no_spinner, "no-snapshot": no_snapshot}
 
 
 def main() -> None:

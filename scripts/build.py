@@ -8,6 +8,7 @@ Only what the page fetches is copied. Standard library only; run from any direct
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import html
 import json
@@ -53,13 +54,19 @@ BYTECODE_SCRIPT = ROOT / "scripts" / "bytecode.mjs"
 # home folder before it hands the interpreter to PyScript. The format, read by web/boot.js: a
 # 4-byte big-endian length N, N bytes of JSON [[path, size], ...], then the files' bytes in order.
 PYSCRIPT_BYTECODE = "web/vendor/pyscript-bytecode.bin"
+# The interpreter's memory right after loadPyodide(), saved at build time by the vendored Pyodide
+# in Node (scripts/snapshot.mjs) and gzipped (31 MB -> 6 MB): web/boot.js restores it instead of
+# starting Python from scratch, the bulk of Pyodide's start. It only fits the Pyodide it was made
+# with, so it is made again whenever a Pyodide file changes.
+INTERPRETER_SNAPSHOT = "web/vendor/pyodide-snapshot.bin"
+SNAPSHOT_SCRIPT = ROOT / "scripts" / "snapshot.mjs"
 # The interpreter named in pyscript.toml: starts the vendored Pyodide early, hands it to PyScript.
 INTERPRETER = "./web/boot.js"
 # PyScript's plugins the page never uses; turned off in pyscript.toml (Python) and in index.html's
 # <mpy-config> (MicroPython: PyScript would fetch them for it otherwise).
 UNUSED_PLUGINS = ["codemirror", "deprecations-manager", "donkey", "py-editor", "py-game",
                   "py-terminal"]
-BYTECODE_CACHE = NODE / ".cache" / "the-plot-modules"  # bytecode by content: rebuilt on change
+BYTECODE_CACHE = NODE / ".cache" / "the-plot-modules"  # built files by content: rebuilt on change
 # The service worker: written to the site root (so its scope is the whole site) from this template.
 SW_TEMPLATE = ROOT / "scripts" / "sw.template.js"
 SW_NAME = "sw.js"
@@ -98,6 +105,7 @@ def vendor() -> None:
     write_winnable()
     write_modules_archive()
     write_pyscript_bytecode()
+    write_interpreter_snapshot()
     check_config()
     print(f"build: vendored runtime into {VENDOR.relative_to(ROOT)}/")
 
@@ -170,12 +178,12 @@ def compile_bytecode(tree: Path, *extra: str) -> None:
              "Node 18 or newer is needed (npm installs it)")
 
 
-def cached_build(target: str, inputs: list[bytes], make) -> None:
+def cached_build(target: str, script: Path, inputs: list[bytes], make) -> None:
     """Copy to ROOT/target the file make(path) writes, kept in BYTECODE_CACHE under a hash of
-    `inputs`, the compiler script and the Pyodide build (compiling boots Pyodide: seconds)."""
+    `inputs`, the Node script that makes it and the Pyodide build (each boots Pyodide: seconds)."""
     digest = hashlib.sha256()
-    for part in (BYTECODE_SCRIPT.read_bytes(), (NODE / "pyodide" / "pyodide.asm.wasm").read_bytes(),
-                 *inputs):
+    pyodide = [(NODE / "pyodide" / name).read_bytes() for name in PYODIDE_FILES]
+    for part in (script.read_bytes(), *pyodide, *inputs):
         digest.update(hashlib.sha256(part).digest())
     cached = BYTECODE_CACHE / f"{digest.hexdigest()[:32]}{Path(target).suffix}"
     if not cached.exists():
@@ -205,8 +213,8 @@ def write_modules_archive() -> None:
                         info.compress_type = zipfile.ZIP_DEFLATED
                         archive.writestr(info, (tree / name).read_bytes())
 
-    cached_build(MODULES_ARCHIVE, [rel.encode() + b"\0" + data for rel, data in sources.items()],
-                 make)
+    inputs = [rel.encode() + b"\0" + data for rel, data in sources.items()]
+    cached_build(MODULES_ARCHIVE, BYTECODE_SCRIPT, inputs, make)
 
 
 def write_pyscript_bytecode() -> None:
@@ -226,7 +234,25 @@ def write_pyscript_bytecode() -> None:
         index = json.dumps([[name, len(data)] for name, data in files]).encode()
         path.write_bytes(len(index).to_bytes(4, "big") + index + b"".join(d for _, d in files))
 
-    cached_build(PYSCRIPT_BYTECODE, inputs, make)
+    cached_build(PYSCRIPT_BYTECODE, BYTECODE_SCRIPT, inputs, make)
+
+
+def write_interpreter_snapshot() -> None:
+    """Write INTERPRETER_SNAPSHOT: Pyodide's memory after loadPyodide(), gzipped (see above)."""
+
+    def make(path: Path) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            raw = Path(tmp) / "snapshot"
+            try:
+                subprocess.run(["node", str(SNAPSHOT_SCRIPT), str(NODE / "pyodide"), str(raw)],
+                               check=True)
+            except (OSError, subprocess.CalledProcessError) as error:
+                fail(f"making Pyodide's snapshot in Node failed ({error})")
+            # mtime 0: the same snapshot always gives the same bytes (and the same site version)
+            with open(path, "wb") as file, gzip.GzipFile(fileobj=file, mode="wb", mtime=0) as gz:
+                gz.write(raw.read_bytes())
+
+    cached_build(INTERPRETER_SNAPSHOT, SNAPSHOT_SCRIPT, [], make)
 
 
 def check_config() -> None:

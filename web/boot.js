@@ -2,7 +2,9 @@
 // (which fetches its chunks, pyscript.toml, the TOML parser and its plugins one after another
 // before it asks for the interpreter). pyscript.toml names this module as the interpreter:
 // PyScript imports it and calls loadPyodide(), which hands over the Pyodide started here, with
-// PyScript's output handlers attached. Same vendored files, same options: only earlier.
+// PyScript's output handlers attached. Same vendored files, same options: only earlier, and
+// restored from the snapshot the build made of the interpreter right after loadPyodide()
+// (scripts/snapshot.mjs) rather than started from scratch, the bulk of Pyodide's start.
 import { loadPyodide as load, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };
@@ -11,7 +13,49 @@ const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
 // The bytecode of PyScript's own `pyscript` package, which PyScript writes (as sources) into
 // Pyodide's home folder and imports before the page's script (scripts/build.py writes it).
 const bytecodeURL = new URL("./vendor/pyscript-bytecode.bin", import.meta.url).href;
+// Pyodide's memory after loadPyodide(), gzipped (scripts/build.py). Without it, or if it does not
+// restore, Pyodide starts from scratch as it would anyway.
+const snapshotURL = new URL("./vendor/pyodide-snapshot.bin", import.meta.url).href;
 let started = null;
+
+async function fetchSnapshot() {
+  const response = await fetch(snapshotURL);
+  if (!response.ok) throw new Error(`${snapshotURL}: HTTP ${response.status}`);
+  const unzipped = response.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Response(unzipped).arrayBuffer();
+}
+
+// What a snapshot cannot carry, set as a fresh start would: the random generator's seed (else
+// every tab would draw the same numbers) and the language, from this browser, as Emscripten
+// derives it. Restoring also puts "" on sys.path a second time.
+const AFTER_RESTORE = `
+import os, random, sys
+random.seed()
+os.environ["LANG"] = lang
+if sys.path[:2] == ["", ""]:
+    del sys.path[0]
+`;
+
+function browserLanguage() {
+  return `${(navigator.languages?.[0] || "C").replace("-", "_")}.UTF-8`;
+}
+
+async function restore() {
+  if (typeof DecompressionStream !== "function") return load({ indexURL });
+  const snapshot = fetchSnapshot();
+  snapshot.catch(() => {}); // reported below, through loadPyodide
+  try {
+    const pyodide = await load({ indexURL, _loadSnapshot: snapshot });
+    const globals = pyodide.toPy({ lang: browserLanguage() });
+    pyodide.runPython(AFTER_RESTORE, { globals });
+    globals.destroy();
+    performance.mark("boot: interpreter restored from the snapshot");
+    return pyodide;
+  } catch (error) {
+    console.warn(`Pyodide's snapshot was not used (${error.message}): starting it from scratch`);
+    return load({ indexURL });
+  }
+}
 
 async function fetchBytecode() {
   const response = await fetch(bytecodeURL);
@@ -42,7 +86,7 @@ function start() {
       console.warn(`PyScript's bytecode was not loaded (${error.message})`);
       return null;
     });
-    started = load({ indexURL }).then(async (pyodide) => {
+    started = restore().then(async (pyodide) => {
       const bytes = await bytecode;
       if (bytes) writeBytecode(pyodide, bytes);
       return pyodide;

@@ -10,6 +10,8 @@ import tomllib
 import zipfile
 from pathlib import Path
 
+from conftest import new_table
+
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_site"
 
@@ -23,6 +25,8 @@ def test_the_site_holds_the_page_the_engine_the_web_layer_and_the_runtime_only(s
     assert "web/vendor/pyodide/pyodide.asm.wasm" in files
     assert "web/vendor/pyscript/core.js" in files
     assert "web/vendor/pyscript-bytecode.bin" in files  # PyScript's package, see web/boot.js
+    snapshot = (SITE / "web" / "vendor" / "pyodide-snapshot.bin").read_bytes()  # see web/boot.js
+    assert snapshot[:2] == b"\x1f\x8b"  # gzipped: the browser unzips it itself
 
 
 def test_the_config_loads_the_local_interpreter_and_the_modules_archive():
@@ -131,3 +135,50 @@ def test_pyscript_imports_its_own_package_from_the_shipped_bytecode(table):
     assert {"pyscript", "pyscript.display", "pyscript.events"} <= report.keys()
     for name, found in report.items():
         assert found == {"flags": 0b11, "matches_source": True, "compiled": False}, name
+
+
+# What Python draws from its machine at start, in the page's interpreter and in a fresh one.
+START_STATE = r"""
+import json, locale, os, sys
+json.dumps({"environ": dict(os.environ), "cwd": os.getcwd(), "executable": sys.executable,
+            "path": [p for p in sys.path if p != "modules.zip"],  # web/main.py adds the archive
+            "argv": sys.argv, "flags": repr(sys.flags), "version": sys.version,
+            "encoding": locale.getpreferredencoding()})
+"""
+
+
+def test_the_interpreter_is_restored_from_the_snapshot_as_a_fresh_start_would_be(table):
+    """web/boot.js restores the interpreter from the build's snapshot (not from scratch), and it
+    then looks as a fresh loadPyodide() in the same browser does: environment, paths, flags."""
+    found = table.page.evaluate(
+        """async (code) => {
+            const here = (path) => new URL(path, document.baseURI).href;
+            const boot = await import(here("web/boot.js"));
+            const restored = (await boot.loadPyodide()).runPython(code);
+            const { loadPyodide } = await import(here("web/vendor/pyodide/pyodide.mjs"));
+            const fresh = await loadPyodide({ indexURL: here("web/vendor/pyodide/") });
+            return { restored, fresh: fresh.runPython(code), marks: performance.getEntriesByName(
+                "boot: interpreter restored from the snapshot").length };
+        }""", START_STATE)
+    assert found["marks"] == 1  # restored; a failed restore warns and starts from scratch
+    restored, fresh = json.loads(found["restored"]), json.loads(found["fresh"])
+    assert restored["environ"]["LANG"] == "en_US.UTF-8"  # this browser's language, not the build's
+    for key in ("environ", "cwd", "executable", "path", "argv", "flags", "version", "encoding"):
+        assert restored[key] == fresh[key], key
+
+
+def test_every_start_draws_its_own_random_numbers(browser, site_url):
+    """The snapshot holds the random generator's state of the build: each tab must reseed it."""
+    states = []
+    for _ in range(2):
+        page = new_table(browser, site_url)
+        page.goto("#game=1")
+        states.append(page.page.evaluate(
+            """async () => {
+                const boot = await import(new URL("web/boot.js", document.baseURI).href);
+                const pyodide = await boot.loadPyodide();
+                return pyodide.runPython("import random; repr(random.getstate())");
+            }"""))
+        page.assert_clean()
+        page.context.close()
+    assert states[0] != states[1]
