@@ -6,6 +6,9 @@ import json
 from urllib.parse import urlsplit
 
 BOOT_TIMEOUT_MS = 60_000
+# web/boot.js falls back to a slower start with these warnings: in the tests it must never need to
+# (unless a test breaks the start on purpose).
+BOOT_WARNINGS = ("snapshot was not used", "bytecode was not loaded")
 
 
 # ---- a watched page --------------------------------------------------------------------------
@@ -25,6 +28,8 @@ class Watch:
     def _console(self, message) -> None:
         if message.type == "error":
             self.problems.append(f"console error: {message.text}")
+        elif message.type == "warning" and any(w in message.text for w in BOOT_WARNINGS):
+            self.problems.append(f"console warning: {message.text}")
 
     def _request(self, request) -> None:
         parts = urlsplit(request.url)

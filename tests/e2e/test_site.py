@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import re
@@ -10,6 +11,7 @@ import tomllib
 import zipfile
 from pathlib import Path
 
+import pytest
 from conftest import new_table
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -182,3 +184,27 @@ def test_every_start_draws_its_own_random_numbers(browser, site_url):
         page.assert_clean()
         page.context.close()
     assert states[0] != states[1]
+
+
+RESTORED = "performance.getEntriesByName('boot: interpreter restored from the snapshot').length"
+
+
+@pytest.mark.parametrize("answer", [
+    {"status": 404, "body": "gone"},
+    {"status": 200, "body": b"not gzip at all"},
+    {"status": 200, "body": gzip.compress(bytes(4096))},  # gzip, but no snapshot inside
+], ids=["missing", "not-gzip", "not-a-snapshot"])
+def test_without_a_usable_snapshot_pyodide_starts_from_scratch(browser, site_url, answer):
+    """A missing or broken snapshot costs time, never the game: a warning, then a full start."""
+    table = new_table(browser, site_url)
+    table.page.route("**/web/vendor/pyodide-snapshot.bin", lambda route: route.fulfill(**answer))
+    table.goto("#game=1")
+    assert table.page.evaluate(RESTORED) == 0
+    assert table.status() == "playing"
+    problems, table.watch.problems = table.watch.problems, []
+    assert any("snapshot was not used" in p for p in problems), problems
+    assert all("snapshot was not used" in p or "404" in p for p in problems), problems
+    table.page.keyboard.press("n")  # and it plays: a new deal
+    table.page.wait_for_function("() => !location.hash.endsWith('#game=1')")
+    table.assert_clean()
+    table.context.close()
