@@ -10,6 +10,7 @@
 // path). What still differs per tab (the language, the random generator's seed) web/boot.js sets
 // after restoring. The snapshot only fits the exact pyodide.asm.wasm it was made with; the build
 // makes it again whenever any Pyodide file changes.
+import nodeCrypto from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -20,6 +21,24 @@ if (!pyodideDir || !out) {
   process.exit(2);
 }
 process.argv.splice(1, process.argv.length - 1, "./this.program"); // Emscripten's name in a browser
+
+// The same Pyodide always gives the same snapshot, byte for byte, so a rebuilt site keeps its
+// version and players are not sent 6 MB again. What Python draws from the machine while starting
+// comes from fixed sequences here: randomness (Python's string-hash secret; the random generator's
+// seed, which web/boot.js reseeds; the allocator's) and the clocks (file times, timestamps).
+let state = 0x9e3779b9;
+nodeCrypto.randomFillSync = (view) => { // what Emscripten's /dev/urandom reads in Node
+  const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+  for (let i = 0; i < bytes.length; i++) {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0; // a fixed LCG: no secret is kept
+    bytes[i] = state >>> 24;
+  }
+  return view;
+};
+const FIXED_TIME_MS = Date.UTC(2020, 0, 1); // the wall clock while starting (as modules.zip's)
+Date.now = () => FIXED_TIME_MS;
+let ticks = 0;
+performance.now = () => (ticks += 1) / 1000; // a monotonic clock that advances 1 µs a reading
 
 const { loadPyodide } = await import(pathToFileURL(`${pyodideDir}/pyodide.mjs`).href);
 const pyodide = await loadPyodide({ indexURL: `${pyodideDir}/`, _makeSnapshot: true });

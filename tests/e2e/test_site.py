@@ -7,6 +7,7 @@ import hashlib
 import json
 import re
 import struct
+import subprocess
 import tomllib
 import zipfile
 from pathlib import Path
@@ -208,3 +209,15 @@ def test_without_a_usable_snapshot_pyodide_starts_from_scratch(browser, site_url
     table.page.wait_for_function("() => !location.hash.endsWith('#game=1')")
     table.assert_clean()
     table.context.close()
+
+
+def test_the_snapshot_is_the_same_at_every_build(tmp_path):
+    """An unchanged site keeps its version (no 6 MB download for nothing): two snapshots of the
+    same Pyodide are the same bytes, although Python draws randomness and times while starting."""
+    made = []
+    for name in ("first", "second"):
+        subprocess.run(["node", str(ROOT / "scripts" / "snapshot.mjs"),
+                        str(ROOT / "node_modules" / "pyodide"), str(tmp_path / name)], check=True)
+        made.append((tmp_path / name).read_bytes())
+    assert len(made[0]) > 10_000_000  # a whole interpreter's memory
+    assert made[0] == made[1]
