@@ -42,8 +42,17 @@ function browserLanguage() {
 
 async function restore() {
   if (typeof DecompressionStream !== "function") return load({ indexURL });
-  const snapshot = fetchSnapshot();
-  snapshot.catch(() => {}); // reported below, through loadPyodide
+  let pending = fetchSnapshot(); // at once, while Pyodide fetches and compiles its WebAssembly
+  pending.catch(() => {}); // reported below, through loadPyodide
+  // Pyodide keeps its options for the page's life: handing it the promise would keep the 31 MB
+  // snapshot too. This thenable gives it up once Pyodide has taken it.
+  const snapshot = {
+    then(resolve, reject) {
+      const taken = pending ?? Promise.reject(new Error("the snapshot was asked for twice"));
+      pending = null;
+      return taken.then(resolve, reject);
+    },
+  };
   try {
     const pyodide = await load({ indexURL, _loadSnapshot: snapshot });
     const globals = pyodide.toPy({ lang: browserLanguage() });

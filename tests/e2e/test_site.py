@@ -170,6 +170,14 @@ def test_the_interpreter_is_restored_from_the_snapshot_as_a_fresh_start_would_be
         assert restored[key] == fresh[key], key
 
 
+def test_the_snapshot_is_not_kept_in_memory_once_restored(table):
+    """Restored, its 31 MB are garbage: the page's whole JavaScript heap is smaller than it."""
+    snapshot_size = len(gzip.decompress((SITE / "web" / "vendor" / "pyodide-snapshot.bin")
+                                        .read_bytes()))
+    table.page.context.new_cdp_session(table.page).send("HeapProfiler.collectGarbage")
+    heap = table.page.evaluate("performance.memory.usedJSHeapSize")
+    assert heap < snapshot_size, f"{heap / 1e6:.1f} MB of JavaScript heap"
+
 def test_every_start_draws_its_own_random_numbers(browser, site_url):
     """The snapshot holds the random generator's state of the build: each tab must reseed it."""
     states = []
