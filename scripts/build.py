@@ -8,6 +8,7 @@ Only what the page fetches is copied. Standard library only; run from any direct
 
 from __future__ import annotations
 
+import functools
 import gzip
 import hashlib
 import html
@@ -178,13 +179,22 @@ def compile_bytecode(tree: Path, *extra: str) -> None:
              "Node 18 or newer is needed (npm installs it)")
 
 
+@functools.cache
+def pyodide_digest() -> bytes:
+    """A hash of the Pyodide files the page loads (14 MB: read once per build, not per file)."""
+    digest = hashlib.sha256()
+    for name in PYODIDE_FILES:
+        digest.update(hashlib.sha256((NODE / "pyodide" / name).read_bytes()).digest())
+    return digest.digest()
+
+
 def cached_build(target: str, script: Path, inputs: list[bytes], make) -> None:
     """Copy to ROOT/target the file make(path) writes, kept in BYTECODE_CACHE under a hash of
     `inputs`, the Node script that makes it and the Pyodide build (each boots Pyodide: seconds)."""
     digest = hashlib.sha256()
-    pyodide = [(NODE / "pyodide" / name).read_bytes() for name in PYODIDE_FILES]
-    for part in (script.read_bytes(), *pyodide, *inputs):
+    for part in (script.read_bytes(), *inputs):
         digest.update(hashlib.sha256(part).digest())
+    digest.update(pyodide_digest())
     cached = BYTECODE_CACHE / f"{digest.hexdigest()[:32]}{Path(target).suffix}"
     if not cached.exists():
         BYTECODE_CACHE.mkdir(parents=True, exist_ok=True)

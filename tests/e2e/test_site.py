@@ -100,6 +100,12 @@ def test_the_manifest_makes_the_game_installable():
     assert 'rel="manifest" href="manifest.webmanifest"' in page
 
 
+# Runs Python in the page's own interpreter: the one web/boot.js started and handed to PyScript.
+RUN_IN_PAGE = """async (code) => {
+    const boot = await import(new URL("web/boot.js", document.baseURI).href);
+    return (await boot.loadPyodide()).runPython(code);
+}"""
+
 # Run in the page's own interpreter after the start: for each module of PyScript's `pyscript`
 # package that was imported, where its bytecode is and what the import machinery makes of it.
 PYSCRIPT_BYTECODE_REPORT = r"""
@@ -130,11 +136,7 @@ json.dumps(report)
 def test_pyscript_imports_its_own_package_from_the_shipped_bytecode(table):
     """PyScript writes its `pyscript` package's sources at every start; the bytecode web/boot.js
     wrote beside them is checked-hash, matches them, and is what Python loads (no compiling)."""
-    report = json.loads(table.page.evaluate(
-        """async (code) => {
-            const boot = await import(new URL("web/boot.js", document.baseURI).href);
-            return (await boot.loadPyodide()).runPython(code);  // the interpreter it started
-        }""", PYSCRIPT_BYTECODE_REPORT))
+    report = json.loads(table.page.evaluate(RUN_IN_PAGE, PYSCRIPT_BYTECODE_REPORT))
     assert {"pyscript", "pyscript.display", "pyscript.events"} <= report.keys()
     for name, found in report.items():
         assert found == {"flags": 0b11, "matches_source": True, "compiled": False}, name
@@ -184,12 +186,7 @@ def test_every_start_draws_its_own_random_numbers(browser, site_url):
     for _ in range(2):
         page = new_table(browser, site_url)
         page.goto("#game=1")
-        states.append(page.page.evaluate(
-            """async () => {
-                const boot = await import(new URL("web/boot.js", document.baseURI).href);
-                const pyodide = await boot.loadPyodide();
-                return pyodide.runPython("import random; repr(random.getstate())");
-            }"""))
+        states.append(page.page.evaluate(RUN_IN_PAGE, "import random; repr(random.getstate())"))
         page.assert_clean()
         page.context.close()
     assert states[0] != states[1]
