@@ -258,9 +258,8 @@ def write_interpreter_snapshot() -> None:
                                check=True)
             except (OSError, subprocess.CalledProcessError) as error:
                 fail(f"making Pyodide's snapshot in Node failed ({error})")
-            # mtime 0: the same snapshot always gives the same bytes (and the same site version)
-            with open(path, "wb") as file, gzip.GzipFile(fileobj=file, mode="wb", mtime=0) as gz:
-                gz.write(raw.read_bytes())
+            # no name, mtime 0: the same snapshot always gives the same bytes (and site version)
+            path.write_bytes(gzip.compress(raw.read_bytes(), mtime=0))
 
     cached_build(INTERPRETER_SNAPSHOT, SNAPSHOT_SCRIPT, [], make)
 

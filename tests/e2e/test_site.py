@@ -30,6 +30,7 @@ def test_the_site_holds_the_page_the_engine_the_web_layer_and_the_runtime_only(s
     assert "web/vendor/pyscript-bytecode.bin" in files  # PyScript's package, see web/boot.js
     snapshot = (SITE / "web" / "vendor" / "pyodide-snapshot.bin").read_bytes()  # see web/boot.js
     assert snapshot[:2] == b"\x1f\x8b"  # gzipped: the browser unzips it itself
+    assert not snapshot[3] & 0x08  # no file name in the gzip header: the same bytes at every build
 
 
 def test_the_config_loads_the_local_interpreter_and_the_modules_archive():
