@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 from tablepage import expected_table
 
@@ -13,6 +15,11 @@ AUTOPLAY_SEED = 5
 COUNT_FLIGHTS = """() => { window.__flights = 0; const animate = Element.prototype.animate;
     Element.prototype.animate = function (...args) { window.__flights++;
         return animate.apply(this, args); }; }"""
+
+
+def css_class(name: str) -> re.Pattern:
+    """Matches a class attribute holding `name` (the page applies settings at its next frame)."""
+    return re.compile(rf"(^|\s){re.escape(name)}(\s|$)")
 
 
 def open_settings(table):
@@ -37,8 +44,8 @@ def test_settings_change_the_look_and_are_remembered(table):
     page.locator("[data-setting=four_colour]").check()
     page.locator("[data-setting=contrast]").check()
     expect(html).to_have_attribute("data-back", "blue")
-    assert page.evaluate("document.documentElement.classList.contains('four-colour')")
-    assert page.evaluate("document.documentElement.classList.contains('high-contrast')")
+    expect(html).to_have_class(css_class("four-colour"))
+    expect(html).to_have_class(css_class("high-contrast"))
     close_settings(table)
     table.reload()
     expect(html).to_have_attribute("data-back", "blue")
@@ -50,7 +57,7 @@ def test_settings_change_the_look_and_are_remembered(table):
     page.locator("[data-setting=contrast]").uncheck()
     page.locator("label", has=page.locator("[data-setting=back][value=red]")).click()
     close_settings(table)
-    assert not page.evaluate("document.documentElement.classList.contains('four-colour')")
+    expect(html).not_to_have_class(css_class("four-colour"))
 
 
 def test_safe_autoplay_is_off_by_default_and_sends_only_safe_cards(table):
