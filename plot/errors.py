@@ -11,3 +11,12 @@ class InvalidPosition(ValueError):
 
 class InvalidSave(ValueError):
     """A saved game that cannot be read: corrupt, tampered with, or of an unknown version."""
+
+
+class NewerSave(InvalidSave):
+    """A record written by a newer version than this code reads: keep it untouched, never reset.
+    `version` is the record's version."""
+
+    def __init__(self, what: str, version: int):
+        super().__init__(f"{what} made by a newer version of the game (version {version})")
+        self.version = version

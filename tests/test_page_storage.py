@@ -252,3 +252,33 @@ def test_results_from_two_tabs_both_count():
         tab.app.deal()
         tab.app.new_game(confirmed=True)
     assert Stats.from_json(backend.items[STATS_KEY]).played == 2
+
+
+def newer_stats() -> str:
+    record = json.loads(Stats(played=40, won=31, streak=3, best_streak=9).to_json())
+    record.update(version=record["version"] + 1, history=["a field this page does not know"])
+    return json.dumps(record)
+
+
+def test_statistics_from_a_newer_version_are_kept_untouched_not_reset():
+    raw = newer_stats()
+    backend = Backend()
+    backend.items[STATS_KEY] = raw
+    app = app_on(backend, "#game=6")
+    assert "newer version" in app.notice and "kept untouched" in app.notice
+    app.deal()
+    app.new_game(confirmed=True)  # a result this tab cannot count without losing the newer record
+    assert backend.items[STATS_KEY] == raw
+    assert STATS_BACKUP_KEY not in backend.items
+    again = app_on(backend)  # and the next visit still finds them, untouched
+    assert backend.items[STATS_KEY] == raw and "newer version" in again.notice
+
+
+def test_a_pending_statistics_write_from_a_newer_version_is_not_dropped():
+    raw = newer_stats()
+    backend = Backend()
+    backend.items[STATS_KEY] = Stats(played=2, won=1).to_json()
+    backend.items[STATS_KEY + PENDING] = raw  # a newer tab's write, interrupted
+    app = app_on(backend)
+    assert "newer version" in app.notice
+    assert backend.items[STATS_KEY + PENDING] == raw

@@ -11,13 +11,13 @@ import json
 import random
 import re
 
-from plot import Game, IllegalMove
+from plot import Game, IllegalMove, NewerSave
 from plot.autoplay import safe_foundation_moves
 from plot.cards import RANK_NAMES, RANKS, card_name, parse_card
 from plot.move import pile_index, pile_label
 
 from .advisor import Advisor
-from .pagesave import NewerSave, PageSave, revision_of
+from .pagesave import PageSave, revision_of
 from .stats import Stats
 from .storage import read_atomic, write_atomic
 
@@ -734,6 +734,12 @@ class App:
             reason = "unknown"
             try:
                 Stats.from_json(unreadable)
+            except NewerSave:
+                self.stats_writable = False  # never move aside or overwrite a newer record
+                self.notice = ("Your statistics were saved by a newer version of The Plot: they "
+                               "are kept untouched, and games in this tab are not counted. "
+                               "Reload the page to get the newer version.")
+                return
             except ValueError as error:
                 reason = str(error)
             self.stats_writable = self.storage.set(STATS_BACKUP_KEY, unreadable)

@@ -11,20 +11,12 @@ import json
 import math
 import re
 
-from plot import Game, InvalidSave
+from plot import Game, InvalidSave, NewerSave
 
 PAGE_FORMAT = "the-plot-page"
 PAGE_VERSION = 2
 # How this page writes the head of a record: lets revision_of skip parsing a long game.
 RECORD_HEAD = re.compile(r'^\{"format":"the-plot-page","version":\d+,"revision":(\d+),')
-
-
-class NewerSave(Exception):
-    """The save was written by a newer version of the page; `version` says which."""
-
-    def __init__(self, version: int):
-        super().__init__(f"it comes from a newer version of the game (save version {version})")
-        self.version = version
 
 
 def _v1_to_v2(record: dict) -> dict:
@@ -65,7 +57,7 @@ class PageSave:
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
             raise InvalidSave(f"it has unknown version {version!r}")
         if version > PAGE_VERSION:
-            raise NewerSave(version)
+            raise NewerSave("it was", version)
         while record["version"] < PAGE_VERSION:
             record = MIGRATIONS[record["version"]](record)
         engine = record.get("engine")

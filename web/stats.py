@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 
+from plot import NewerSave
+
 FORMAT = "the-plot-stats"
 VERSION = 1
 FIELDS = ("played", "won", "streak", "best_streak", "best_time_ms", "fewest_moves")
@@ -52,8 +54,11 @@ class Stats:
             raise ValueError("they are not valid JSON") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ValueError("they are not statistics of this game")
-        if data.get("version") != VERSION:
-            raise ValueError(f"unknown version {data.get('version')!r}")
+        version = data.get("version")
+        if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+            raise NewerSave("they were", version)
+        if version != VERSION:
+            raise ValueError(f"unknown version {version!r}")
         values = {}
         for field in FIELDS:
             value = data.get(field)

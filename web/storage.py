@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import contextlib
 
+from plot import NewerSave
+
 PROBE_KEY = "the-plot/probe"
 UNAVAILABLE = ("This browser is not letting the game use local storage, so your progress "
                "is not being saved.")
@@ -95,12 +97,15 @@ def read_atomic(storage: Storage, key: str, parse):
     """(value, unreadable raw text or None) from what `write_atomic` left under `key`.
 
     A complete pending copy wins (it is newer than `key`) and is committed; a pending copy that
-    `parse` refuses is dropped (the committed value is intact). `parse` raises ValueError.
+    `parse` refuses is dropped (the committed value is intact), unless a newer version wrote it:
+    then both stay untouched and it is returned as unreadable. `parse` raises ValueError.
     """
     pending = storage.get(key + PENDING)
     if pending is not None:
         try:
             value = parse(pending)
+        except NewerSave:
+            return None, pending
         except ValueError:
             storage.remove(key + PENDING)
         else:
