@@ -6,13 +6,24 @@
     Move.parse('S-W')
 """
 
-from .cards import CODES, RANKS, SUITS, card_name, parse_card
+from .cards import (
+    CODES,
+    FIRST_FOUNDATION_SIZE,
+    FOUNDATION_SIZE,
+    RANKS,
+    SUITS,
+    card_name,
+    parse_card,
+)
 from .errors import IllegalMove, InvalidPosition, InvalidSave, NewerSave
-from .game import LOST, PLAYING, SAVE_FORMAT, SAVE_VERSION, WON, Game, deal
-from .move import FOUNDATIONS, PILES, TABLEAU, Move
+from .game import LOST, PLAYING, WON, Game
+from .move import DESTINATIONS, FOUNDATIONS, PILES, RESERVE, SOURCES, STOCK, TABLEAU, WASTE, Move
+from .position import deal
+from .saves import SAVE_FORMAT, SAVE_VERSION
 
 __all__ = [
-    "CODES", "FOUNDATIONS", "LOST", "PILES", "PLAYING", "RANKS", "SAVE_FORMAT", "SAVE_VERSION",
-    "SUITS", "TABLEAU", "WON", "Game", "IllegalMove", "InvalidPosition", "InvalidSave", "Move",
-    "NewerSave", "card_name", "deal", "parse_card",
+    "CODES", "DESTINATIONS", "FIRST_FOUNDATION_SIZE", "FOUNDATIONS", "FOUNDATION_SIZE", "LOST",
+    "PILES", "PLAYING", "RANKS", "RESERVE", "SAVE_FORMAT", "SAVE_VERSION", "SOURCES", "STOCK",
+    "SUITS", "TABLEAU", "WASTE", "WON", "Game", "IllegalMove", "InvalidPosition", "InvalidSave",
+    "Move", "NewerSave", "card_name", "deal", "parse_card",
 ]

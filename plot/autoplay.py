@@ -36,9 +36,7 @@ rank up to that height), so which of the lowest foundations X goes to does not m
 from __future__ import annotations
 
 from .game import Game
-from .move import Move
-
-FOUNDATIONS = tuple(f"F{i}" for i in range(1, 9))
+from .move import FOUNDATIONS, Move
 
 
 def safe_foundation_moves(game: Game) -> list[Move]:

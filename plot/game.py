@@ -1,30 +1,20 @@
 """The Game: a position of The Plot, its legal moves, and an undo/redo history."""
 
-import json
-
 from .cards import (
     CARD_COUNT,
     CODES,
-    COPIES_OF_EACH_CARD,
     FIRST_FOUNDATION_SIZE,
-    FOUNDATION_COUNT,
     FOUNDATION_SIZE,
     RANK_COUNT,
     RANK_OF,
     RANKS,
-    RESERVE_SIZE,
-    STOCK_SIZE,
-    TABLEAU_COUNT,
-    new_pack,
-    parse_card,
-    rank_phrase,
 )
-from .errors import IllegalMove, InvalidPosition, InvalidSave
+from .endgame import can_dig_waste
+from .errors import IllegalMove
 from .move import (
     F_FIRST,
     FOUNDATION_RANGE,
     MOVES,
-    PILE_COUNT,
     PILES,
     T_FIRST,
     TABLEAU_RANGE,
@@ -33,35 +23,16 @@ from .move import (
     S,
     W,
     pile_index,
-    pile_label,
 )
-from .prng import MAX_SEED, shuffle
-
-SAVE_FORMAT = "the-plot-game"
-SAVE_VERSION = 1
+from .position import deal, validated_piles
+from .refusals import refusal
+from .saves import load_record, save_record
 
 PLAYING, WON, LOST = "playing", "won", "lost"
 F1 = F_FIRST
 DEAL_MOVE = MOVES[S][W]
 NO_RANK = -1
 _EMPTY = ()
-
-
-def deal(seed: int) -> dict:
-    """The starting position for a game number: the documented shuffle, then the deal order."""
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"a game number is a whole number from 0 to {MAX_SEED}, not {seed!r}")
-    pack = [CODES[c] for c in shuffle(new_pack(), seed)]
-    reserve, pack = pack[:RESERVE_SIZE], pack[RESERVE_SIZE:]
-    first, pack = pack[0], pack[1:]
-    tableau, stock = pack[:TABLEAU_COUNT], pack[TABLEAU_COUNT:]
-    return {
-        "reserve": reserve,
-        "stock": stock[::-1],  # the first card left in the pack is the first one dealt
-        "waste": [],
-        "foundations": [[first]] + [[] for _ in range(FOUNDATION_COUNT - 1)],
-        "tableau": [[card] for card in tableau],
-    }
 
 
 class Game:
@@ -74,7 +45,7 @@ class Game:
 
     def __init__(self, position: dict, seed: int | None = None):
         """Set up a validated position; prefer Game.new(seed) or Game.from_position(d)."""
-        self._piles = _validated_piles(position)
+        self._piles = validated_piles(position)
         self._base = RANK_OF[self._piles[F1][0]]
         self.seed = seed
         self._start = self.position()
@@ -141,8 +112,18 @@ class Game:
 
     @property
     def restricted(self) -> bool:
-        """True while foundation 1 is short of 13 cards: F2–F8 locked, spaces take base only."""
+        """True while foundation 1 is short of its 13 cards: F2–F8 locked, spaces take base only."""
         return len(self._piles[F1]) < FIRST_FOUNDATION_SIZE
+
+    def locked(self, name: str) -> bool:
+        """True for a foundation that takes no card yet: F2–F8 while foundation 1 is short."""
+        index = pile_index(name)
+        return index in FOUNDATION_RANGE and index != F1 and self.restricted
+
+    def complete(self, name: str) -> bool:
+        """True for a foundation that holds all its cards."""
+        index = pile_index(name)
+        return index in FOUNDATION_RANGE and len(self._piles[index]) == FOUNDATION_SIZE
 
     @property
     def history(self) -> list[Move]:
@@ -261,64 +242,7 @@ class Game:
 
     def refusal(self, move: Move | str) -> str | None:
         """Why a move is illegal now, in a player's words; None if it is legal."""
-        move = _as_move(move)
-        si, di = move.src_index, move.dst_index
-        piles = self._piles
-        if si == S:
-            if di != W:
-                return "The stock deals only to the waste."
-            return None if piles[S] else "The stock is empty: there is no redeal."
-        if F_FIRST <= si < T_FIRST:
-            return "Cards never leave a foundation."
-        src = piles[si]
-        if not src:
-            return f"There is no card to move: {pile_label(si)} is empty."
-        if di == R:
-            return "Nothing can be put on the reserve."
-        if di == S:
-            return "Nothing can go back to the stock."
-        if di == W:
-            return "Only the stock deals to the waste."
-        rank = RANK_OF[src[-1]]
-        if di < T_FIRST:
-            return self._foundation_refusal(di, rank)
-        if si == R:
-            return "The reserve card can go only to a foundation."
-        dst = piles[di]
-        base = self._base
-        if not dst:
-            if si != W:
-                return "A tableau card cannot go into a space: spaces are filled from the waste."
-            if rank != base and self.restricted:
-                return (f"A space takes only a base-rank card ({RANK_NAMES_PLURAL[base]}) "
-                        "until foundation 1 holds 13 cards.")
-            return None
-        if rank == base:
-            return (f"A base-rank card ({RANK_NAMES_PLURAL[base]}) cannot be built onto "
-                    "another tableau pile.")
-        top = RANK_OF[dst[-1]]
-        if top == base:
-            return (f"Nothing can be built on a base-rank card ({RANK_NAMES_PLURAL[base]}) "
-                    "in the tableau.")
-        if rank != (top - 1) % RANK_COUNT:
-            return (f"The tableau builds down: {pile_label(di)} takes "
-                    f"{rank_phrase((top - 1) % RANK_COUNT)}, not {rank_phrase(rank)}.")
-        return None
-
-    def _foundation_refusal(self, di: int, rank: int) -> str | None:
-        """Why foundation `di` will not take a card of `rank` now; None if it will."""
-        name = pile_label(di).capitalize()
-        n = len(self._piles[di])
-        if di != F1 and self.restricted:
-            return f"{name} is locked until foundation 1 holds 13 cards."
-        if n >= FOUNDATION_SIZE:
-            return f"{name} is complete."
-        needed = (self._base + n) % RANK_COUNT
-        if rank == needed:
-            return None
-        if n == 0:
-            return f"{name} must start with a base-rank card ({rank_phrase(needed)})."
-        return f"{name} takes {rank_phrase(needed)} next, not {rank_phrase(rank)}."
+        return refusal(self._piles, self._base, _as_move(move))
 
     def is_legal(self, move: Move | str) -> bool:
         """True if the move may be played now."""
@@ -416,64 +340,18 @@ class Game:
                     return True
                 stacks.append((RANK_OF[pile[0]], len(pile)))
         ranks = [RANK_OF[c] for c in waste]
-        return _can_dig_waste(ranks, stacks, needed, base, not self.restricted)
+        return can_dig_waste(ranks, stacks, needed, base, not self.restricted)
 
     # ---- saving -------------------------------------------------------------------------
 
     def to_json(self) -> str:
         """The whole game as JSON: format, version, seed, start position, moves and redo list."""
-        return json.dumps({
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "seed": self.seed,
-            "start": self._start,
-            "moves": " ".join(str(m) for m in self._history),
-            "redo": " ".join(str(m) for m in reversed(self._redo)),
-        }, separators=(",", ":"))
+        return save_record(self)
 
     @classmethod
     def from_json(cls, text: str) -> "Game":
         """Rebuild a saved game by replaying its moves; InvalidSave says what is wrong."""
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError, RecursionError) as error:
-            raise InvalidSave(f"the save is not valid JSON ({error})") from None
-        if not isinstance(data, dict):
-            raise InvalidSave("the save is not a JSON object")
-        if data.get("format") != SAVE_FORMAT:
-            found = data.get("format")
-            raise InvalidSave(f"this is not a saved game of The Plot (format {found!r})")
-        version = data.get("version")
-        if isinstance(version, bool) or not isinstance(version, int):
-            raise InvalidSave(f"the save has no valid version number ({version!r})")
-        if version > SAVE_VERSION:
-            raise InvalidSave(f"the save is version {version}, made by a newer version of the "
-                              f"game; this one reads up to version {SAVE_VERSION}")
-        if version < 1:
-            raise InvalidSave(f"unknown save version {version}")
-        seed = data.get("seed")
-        try:
-            game = cls.from_position(data.get("start")) if seed is None else cls.new(seed)
-        except InvalidPosition as error:
-            raise InvalidSave(f"the saved start position is impossible: {error}") from None
-        except ValueError as error:
-            raise InvalidSave(f"the saved game number is invalid: {error}") from None
-        if seed is not None and "start" in data and data["start"] != game._start:
-            raise InvalidSave(f"the saved deal does not match game {seed}")
-        moves = _move_list(data.get("moves", ""), "moves")
-        redo = _move_list(data.get("redo", ""), "redo")
-        for number, move in enumerate(moves + redo, 1):
-            reason = game.refusal(move)
-            if reason is not None:
-                raise InvalidSave(f"saved move {number} ({move}) is illegal: {reason}")
-            game.push(move)
-        for _ in redo:
-            game.undo()
-        return game
-
-
-RANK_NAMES_PLURAL = ("aces", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s",
-                     "jacks", "queens", "kings")
+        return load_record(cls, text)
 
 
 def _as_move(move) -> Move:
@@ -481,142 +359,3 @@ def _as_move(move) -> Move:
     return move if isinstance(move, Move) else Move.parse(move)
 
 
-def _move_list(text, field: str) -> list[Move]:
-    """Parse a save's space-separated move list; InvalidSave if any part is not a move."""
-    if not isinstance(text, str):
-        raise InvalidSave(f"the save's {field} are not a list of moves")
-    try:
-        return [Move.parse(part) for part in text.split()]
-    except ValueError as error:
-        raise InvalidSave(f"the save's {field} are damaged: {error}") from None
-
-
-def _can_dig_waste(waste: list[int], stacks: list[tuple[int, int]], needed: set[int],
-                   base: int, spaces_open: bool) -> bool:
-    """Can tableau play bring a needed rank to the top of the waste (the stock being empty)?
-
-    Tableau-to-tableau moves never change the multiset of tableau top ranks (a card leaving one
-    parent uncovers a parent of the same rank as the one it covers), so no new rank can reach a
-    tableau top except from the waste. The only way to a foundation is therefore to uncover a
-    needed waste card: the highest one, after placing every card above it in the tableau. This
-    searches that, over piles reduced to (bottom rank, length) — piles are runs down by one.
-    """
-    target = max((i for i, r in enumerate(waste) if r in needed), default=-1)
-    if target < 0:
-        return False
-    if target == len(waste) - 1:
-        return True
-
-    def top(stack):
-        return (stack[0] - stack[1] + 1) % RANK_COUNT
-
-    def successors(k: int, piles: tuple):
-        """States one move away: (waste cards left, piles sorted)."""
-        w = waste[k - 1]
-        above = (w + 1) % RANK_COUNT
-        if w != base and above != base:  # the waste top onto a tableau pile
-            for j, stack in enumerate(piles):
-                if top(stack) == above:
-                    yield k - 1, tuple(sorted(piles[:j] + ((stack[0], stack[1] + 1),)
-                                              + piles[j + 1:]))
-        if len(piles) < TABLEAU_COUNT and (w == base or spaces_open):  # into a space
-            yield k - 1, tuple(sorted(piles + ((w, 1),)))
-        for i, a in enumerate(piles):  # a tableau top t onto another pile whose top is t + 1
-            t = top(a)
-            if t == base or (t + 1) % RANK_COUNT == base:
-                continue
-            for j, b in enumerate(piles):
-                if j != i and top(b) == (t + 1) % RANK_COUNT:
-                    rest = list(piles)
-                    rest[j] = (b[0], b[1] + 1)
-                    if a[1] == 1:
-                        del rest[i]
-                    else:
-                        rest[i] = (a[0], a[1] - 1)
-                    yield k, tuple(sorted(rest))
-
-    start = (len(waste), tuple(sorted(stacks)))
-    seen = {start}
-    todo = [start]
-    while todo:
-        k, piles = todo.pop()
-        for state in successors(k, piles):
-            if state[0] - 1 == target:
-                return True
-            if state not in seen:
-                seen.add(state)
-                todo.append(state)
-    return False
-
-
-def _validated_piles(position) -> list[list[int]]:
-    """The piles of a position as card ints, or InvalidPosition saying what is impossible."""
-    if not isinstance(position, dict):
-        raise InvalidPosition("a position is a dict with reserve, stock, waste, foundations, "
-                              "tableau")
-    missing = [k for k in ("reserve", "stock", "waste", "foundations", "tableau")
-               if k not in position]
-    if missing:
-        raise InvalidPosition(f"the position has no {', '.join(missing)}")
-    extra = sorted(map(repr, set(position) - {"reserve", "stock", "waste", "foundations",
-                                               "tableau"}))
-    if extra:
-        raise InvalidPosition(f"the position has unknown keys: {', '.join(extra)}")
-
-    def cards(value, what):
-        if not isinstance(value, list):
-            raise InvalidPosition(f"{what} must be a list of card codes")
-        try:
-            return [parse_card(code) for code in value]
-        except ValueError as error:
-            raise InvalidPosition(f"{what}: {error}") from None
-
-    def pile_lists(value, what, count):
-        if not isinstance(value, list) or len(value) != count:
-            raise InvalidPosition(f"{what} must be a list of {count} piles")
-        return [cards(p, f"{what[:-1]} {i}") for i, p in enumerate(value, 1)]
-
-    piles: list[list[int]] = [[] for _ in range(PILE_COUNT)]
-    piles[R] = cards(position["reserve"], "the reserve")
-    piles[S] = cards(position["stock"], "the stock")
-    piles[W] = cards(position["waste"], "the waste")
-    piles[F_FIRST:T_FIRST] = pile_lists(position["foundations"], "foundations", FOUNDATION_COUNT)
-    piles[T_FIRST:] = pile_lists(position["tableau"], "tableaus", TABLEAU_COUNT)
-
-    counts = [0] * (CARD_COUNT // COPIES_OF_EACH_CARD)
-    for pile in piles:
-        for c in pile:
-            counts[c] += 1
-    wrong = [f"{CODES[c]} x{n}" for c, n in enumerate(counts) if n != COPIES_OF_EACH_CARD]
-    if wrong:
-        raise InvalidPosition("every card must appear exactly twice; found "
-                              + ", ".join(wrong[:8]) + (" ..." if len(wrong) > 8 else ""))
-    if not piles[F1]:
-        raise InvalidPosition("foundation 1 is empty; it starts with the base card")
-    if len(piles[R]) > RESERVE_SIZE:
-        raise InvalidPosition(f"the reserve holds {len(piles[R])} cards; it starts with "
-                              f"{RESERVE_SIZE} and never grows")
-    if len(piles[S]) + len(piles[W]) > STOCK_SIZE:
-        raise InvalidPosition(f"stock and waste hold {len(piles[S]) + len(piles[W])} cards; "
-                              f"the stock starts with {STOCK_SIZE}")
-    base = RANK_OF[piles[F1][0]]
-    for i in FOUNDATION_RANGE:
-        pile, name = piles[i], pile_label(i)
-        if len(pile) > FOUNDATION_SIZE:
-            raise InvalidPosition(f"{name} holds {len(pile)} cards; at most {FOUNDATION_SIZE}")
-        for n, c in enumerate(pile):
-            if RANK_OF[c] != (base + n) % RANK_COUNT:
-                raise InvalidPosition(f"{name} is not built up from the base rank "
-                                      f"{RANKS[base]}: card {n + 1} is {CODES[c]}")
-        if pile and i != F1 and len(piles[F1]) < FIRST_FOUNDATION_SIZE:
-            raise InvalidPosition(f"{name} has cards while foundation 1 is incomplete")
-    for i in TABLEAU_RANGE:
-        pile = piles[i]
-        for below, above in zip(pile, pile[1:], strict=False):
-            if RANK_OF[below] == base or RANK_OF[above] == base:
-                raise InvalidPosition(f"{pile_label(i)} builds on or with a base-rank card "
-                                      f"({CODES[below]} under {CODES[above]})")
-            if RANK_OF[above] != (RANK_OF[below] - 1) % RANK_COUNT:
-                raise InvalidPosition(f"{pile_label(i)} is not built down by one: "
-                                      f"{CODES[above]} on {CODES[below]}")
-    return piles

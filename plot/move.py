@@ -6,6 +6,8 @@ RESERVE, STOCK, WASTE = "R", "S", "W"
 FOUNDATIONS = tuple(f"F{i}" for i in range(1, FOUNDATION_COUNT + 1))
 TABLEAU = tuple(f"T{i}" for i in range(1, TABLEAU_COUNT + 1))
 PILES = (RESERVE, STOCK, WASTE, *FOUNDATIONS, *TABLEAU)
+SOURCES = (RESERVE, WASTE, *TABLEAU)  # the piles a card may be picked up from (the stock deals)
+DESTINATIONS = (*FOUNDATIONS, *TABLEAU)  # the piles a picked-up card may be played to
 PILE_INDEX = {name: i for i, name in enumerate(PILES)}
 
 R, S, W = 0, 1, 2

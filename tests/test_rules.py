@@ -201,3 +201,13 @@ def test_illegal_text_is_refused_with_a_reason():
     g = Game.new(3)
     refused(g, "T13-F1", "not a pile")
     refused(g, "W to T3", "SOURCE-DEST")
+
+
+def test_foundations_say_whether_they_are_locked_or_complete():
+    restricted = game(foundations=[F1_RESTRICTED])
+    assert not restricted.locked("F1") and restricted.locked("F2") and restricted.locked("F8")
+    assert not restricted.complete("F1")
+    opened = game(foundations=[F1_FULL, ["5H"]])
+    assert not any(opened.locked(f"F{i}") for i in range(1, 9))
+    assert opened.complete("F1") and not opened.complete("F2")
+    assert not opened.locked("T1") and not opened.complete("W")  # only foundations are either

@@ -17,9 +17,9 @@ from plot.solver import (
     Result,
     Solver,
     luby,
-    reserve_can_be_played,
     solve,
 )
+from plot.reserve import reserve_can_be_played
 from tests.helpers import build, built_foundations, reaches
 
 EASY_SEED = 2  # found by the solver in a few hundred positions
