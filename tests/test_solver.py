@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from plot import CODES, RANKS, Game
 from plot.__main__ import main, wilson_interval
 from plot.cards import FOUNDATION_COUNT, FOUNDATION_SIZE, RANK_COUNT
+from plot.reserve import reserve_can_be_played
 from plot.solver import (
     LOST,
     UNKNOWN,
@@ -19,7 +20,6 @@ from plot.solver import (
     luby,
     solve,
 )
-from plot.reserve import reserve_can_be_played
 from tests.helpers import build, built_foundations, reaches
 
 EASY_SEED = 2  # found by the solver in a few hundred positions
