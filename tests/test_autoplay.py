@@ -1,11 +1,10 @@
 """Safe auto-play (plot.autoplay): only moves onto a lowest foundation, never under the restriction,
 and never one that turns a winnable deal into a lost one."""
 
-from helpers import build
-
 from plot import Game
 from plot.autoplay import safe_foundation_moves
 from plot.solver import solve
+from tests.helpers import build
 
 F1_FULL = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS"]
 

@@ -17,12 +17,20 @@ from __future__ import annotations
 
 import gc
 
+from plot import LOST as GAME_LOST
+from plot import PLAYING, STOCK, WON
+
+from . import words
+from .state import Verdict
+
 SEARCH_CAP_MS = 2000    # a hint or a check gives up ("unknown") after this long without an answer
 SLICE_MS = 8            # one slice of search, then the browser gets its turn
 CHUNK_NODES = 40        # positions searched between looks at the clock
 FINISH_STEP_MS = 150    # the pause between the moves Finish plays, so each one can be seen
 
-WINNABLE, LOST, UNKNOWN, THINKING = "winnable", "lost", "unknown", "thinking"
+
+
+WINNABLE, LOST, UNKNOWN, THINKING = Verdict
 HINT, CHECK = "hint", "check"   # why a search runs: a hint was asked for / a verdict is wanted
 
 
@@ -42,14 +50,14 @@ class Advisor:
     """Everything the solver tells the player about the current game."""
 
     def __init__(self, app):
-        self.app = app
+        self.app = app  # the App: its game, clock, defer, say, changed, play_move, settings
         self.seed: int | None = None       # the deal that `win` and `lost` belong to
         self.win: tuple[str, ...] | None = None
         self.lost: tuple[str, ...] | None = None
         self.search: Search | None = None  # the running search, if any
         self.paused: Search | None = None  # this position's search that ran out of time
         self.hint: tuple[str, str] | None = None   # (source pile, destination pile) on show
-        self.verdict: str | None = None    # WINNABLE | LOST | UNKNOWN | THINKING | None
+        self.verdict: Verdict | None = None
         self.finishing = False
         self._own_move = False             # the move being played is one of Finish's
 
@@ -63,7 +71,7 @@ class Advisor:
         game = self.app.game
         if game.seed != self.seed:
             self.seed, self.win, self.lost = game.seed, None, None
-        if game.status == "lost":
+        if game.status == GAME_LOST:
             return LOST
         if self.win is not None and self.win[:len(history)] == history:
             return WINNABLE
@@ -82,7 +90,7 @@ class Advisor:
     def can_finish(self) -> bool:
         """Finish is offered once a win from here is proved and the stock is empty."""
         game = self.app.game
-        return (game.status == "playing" and not game.pile("S") and bool(self.line()))
+        return game.status == PLAYING and not game.pile(STOCK) and bool(self.line())
 
     @property
     def thinking(self) -> bool:
@@ -103,14 +111,14 @@ class Advisor:
         """Set the verdict from what is known; start a check if the player wants one (or if the
         stock is empty, where a proved win offers Finish)."""
         game = self.app.game
-        if game.status != "playing":
-            self.verdict = LOST if game.status == "lost" else None
+        if game.status != PLAYING:
+            self.verdict = LOST if game.status == GAME_LOST else None
             return
         known = self._known(self._history())
         if known is not None:
             self.verdict = known
             return
-        wanted = self.app.settings.get("check_winnable") or not game.pile("S")
+        wanted = self.app.settings.check_winnable or not game.pile(STOCK)
         if wanted and self.search is None:
             self._start(CHECK)
         self.verdict = THINKING if self.search is not None else None
@@ -119,8 +127,8 @@ class Advisor:
         """The Hint button or the H key: show the next move of a winning line, or say why not."""
         app = self.app
         game = app.game
-        if game.status == "won":
-            app.say("This game is won: there is nothing left to hint at.")
+        if game.status == WON:
+            app.say(words.NOTHING_TO_HINT)
             return
         history = self._history()
         known = self._known(history)
@@ -130,11 +138,11 @@ class Advisor:
             self._say_lost()
         elif self.search is not None:
             self.search.wants.add(HINT)
-            self.search.deadline = max(self.search.deadline, app.now() + SEARCH_CAP_MS)
-            app.say("Thinking\u2026 looking for a winning line from here.")
+            self.search.deadline = max(self.search.deadline, app.clock.now() + SEARCH_CAP_MS)
+            app.say(words.THINKING)
         else:
             self._start(HINT)
-            app.say("Thinking\u2026 looking for a winning line from here.")
+            app.say(words.THINKING)
 
     # ---- searching ------------------------------------------------------------------------
 
@@ -144,10 +152,10 @@ class Advisor:
         search = self.paused if self.paused is not None and self.paused.history == history \
             else Search(app.game, history, 0.0)
         self.paused = None
-        search.deadline = app.now() + SEARCH_CAP_MS
+        search.deadline = app.clock.now() + SEARCH_CAP_MS
         search.wants.add(why)
         self.search = search
-        if why == CHECK or app.settings.get("check_winnable"):
+        if why == CHECK or app.settings.check_winnable:
             self.verdict = THINKING
         app.defer(lambda: self.run_slice(search))
 
@@ -156,7 +164,7 @@ class Advisor:
         if search is not self.search:
             return  # cancelled: the position changed since this slice was scheduled
         app = self.app
-        started = app.now()
+        started = app.clock.now()
         collecting = gc.isenabled()
         gc.disable()  # a full collection over the solver's table would stall one slice
         try:
@@ -172,7 +180,7 @@ class Advisor:
             if result is not None:
                 self._answer(search, result.verdict, result.moves)
                 return
-            now = app.now()
+            now = app.clock.now()
             if now >= search.deadline:
                 self._answer(search, UNKNOWN, ())
                 return
@@ -182,9 +190,9 @@ class Advisor:
 
     def _answer(self, search: Search, verdict: str, moves: tuple[str, ...]) -> None:
         self.search = None
-        if verdict == "won":
+        if verdict == WON:
             self.win = search.history + tuple(moves)
-        elif verdict == "lost":
+        elif verdict == GAME_LOST:
             self.lost = search.history
         else:
             self.paused = search  # asking again carries on from where it stopped
@@ -196,34 +204,26 @@ class Advisor:
             elif known == LOST:
                 self._say_lost()
             else:
-                self.app.say(f"No winning line found within {SEARCH_CAP_MS // 1000} seconds: "
-                             "this position may still be winnable. Ask again to search longer.")
+                self.app.say(words.no_line_found(SEARCH_CAP_MS // 1000))
         else:
-            self.app.touch()
+            self.app.changed()
 
     # ---- telling the player ---------------------------------------------------------------
 
     def _show_hint(self, history: tuple[str, ...]) -> None:
-        from .app import card_text, pile_text
-
         move = self.win[len(history)]
         src, dst = move.split("-")
         self.hint = (src, dst)
         app = self.app
-        app.selected, app.targets = None, []
-        if src == "S":
-            app.say("Hint: deal a card from the stock.")
+        app.hand.put_down()
+        if src == STOCK:
+            app.say(words.HINT_DEAL)
         else:
-            card = card_text(app.game.top(src))
-            app.say(f"Hint: move the {card} from {pile_text(src)} to {pile_text(dst)}.")
+            app.say(words.hint(app.game.top(src), src, dst))
 
     def _say_lost(self) -> None:
-        if not self.app.game.history:
-            self.app.say("This deal cannot be won, whatever you play: the solver has proved it. "
-                         "Start a new game.", "error")
-            return
-        self.app.say("This position can no longer be won, whatever you play. Undo to find "
-                     "another way, or start a new game.", "error")
+        lost = words.POSITION_LOST if self.app.game.history else words.DEAL_CANNOT_BE_WON
+        self.app.say(lost, "error")
 
     # ---- Finish -----------------------------------------------------------------------------
 
@@ -234,12 +234,11 @@ class Advisor:
             self.stop_finish()
             return
         if not self.can_finish:
-            app.say("Finish needs an empty stock and a proved win from here: ask for a hint "
-                    "first.", "error")
+            app.say(words.FINISH_NEEDS, "error")
             return
         self.finishing = True
         self.hint = None
-        app.say("Finishing\u2026 click anywhere or press any key to stop.")
+        app.say(words.FINISHING)
         app.defer(self._finish_step, FINISH_STEP_MS)
 
     def _finish_step(self) -> None:
@@ -248,21 +247,24 @@ class Advisor:
         line = self.line()
         if not line:
             self.finishing = False
-            self.app.touch()
+            self.app.changed()
             return
         self._own_move = True
         try:
             self.app.play_move(line[0])
         finally:
             self._own_move = False
-        if self.app.game.status != "playing" or len(line) == 1:
+        if self.app.game.status != PLAYING or len(line) == 1:
             self.finishing = False
-            self.app.touch()
+            self.app.changed()
         elif self.finishing:
             self.app.defer(self._finish_step, FINISH_STEP_MS)
 
-    def stop_finish(self) -> None:
-        """Any click or key while Finish plays stops it (the game stays where it got to)."""
-        if self.finishing:
-            self.finishing = False
-            self.app.say("Stopped. Carry on by hand, or press Finish again.")
+    def stop_finish(self) -> bool:
+        """Any click or key while Finish plays stops it (the game stays where it got to); True
+        if it was playing."""
+        if not self.finishing:
+            return False
+        self.finishing = False
+        self.app.say(words.FINISH_STOPPED)
+        return True

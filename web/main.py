@@ -19,11 +19,12 @@ from web.app import App  # noqa: E402
 from web.controls import Controls  # noqa: E402
 from web.render import Renderer  # noqa: E402
 from web.storage import Storage  # noqa: E402
+from web.view import table_view  # noqa: E402
 
 performance.mark("main: imported")
 
 
-async def load_rules(renderer) -> None:
+async def load_rules() -> None:
     """The How to play panel shows docs/rules.md, rendered to HTML at build time."""
     target = document.getElementById("rules")
     try:
@@ -60,17 +61,17 @@ def defer(fn, ms=0) -> None:
 
 
 def start() -> None:
+    """Wire the parts: the App changes, the renderer draws its view, the controls feed it."""
     renderer = Renderer(document, window)
-    storage = Storage.browser()
-    app = App(storage, now=window.performance.now, changed=renderer.schedule, defer=defer)
-    renderer.app = app
+    app = App(Storage.browser(), now=window.performance.now,
+              changed=lambda: renderer.schedule(lambda: table_view(app)), defer=defer)
     app.boot(window.location.hash)
-    Controls(app, renderer, document, window)
-    renderer.flush()
-    ticker = create_proxy(lambda *_: renderer.tick())
+    Controls(app, document, window)
+    renderer.draw(table_view(app))
+    ticker = create_proxy(lambda *_: renderer.tick(app.clock.text()))
     window.setInterval(ticker, 250)  # the proxy lives as long as the page
     document.documentElement.setAttribute("data-ready", "true")
-    asyncio.ensure_future(load_rules(renderer))
+    asyncio.ensure_future(load_rules())
     asyncio.ensure_future(load_winnable_deals(app))
 
 

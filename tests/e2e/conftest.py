@@ -8,14 +8,14 @@ request to another origin.
 
 from __future__ import annotations
 
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
-from tablepage import TablePage
+
+from tests.e2e.server import Server
+from tests.e2e.tablepage import new_table
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_site"
@@ -23,35 +23,6 @@ CHROMIUM = Path("/usr/bin/chromium")
 
 
 # ---- the site and the browser ----------------------------------------------------------------
-
-class Server:
-    """A standard-library static server for `directory` on a free local port."""
-
-    def __init__(self, directory: Path):
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            self.port = probe.getsockname()[1]
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1",
-             "--directory", str(directory)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 15
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.5).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline or self.process.poll() is not None:
-                    self.process.kill()
-                    raise RuntimeError("the test server did not start") from None
-                time.sleep(0.05)  # polling a starting server, not waiting on the page
-        self.url = f"http://127.0.0.1:{self.port}/"
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait(timeout=10)
-
 
 @pytest.fixture(scope="session")
 def built_site() -> Path:
@@ -77,14 +48,6 @@ def browser_type_launch_args(browser_type_launch_args):
     args["args"] = [*args.get("args", []), "--disable-gpu", "--disable-dev-shm-usage",
                     "--disable-background-networking", "--no-sandbox"]
     return args
-
-
-def new_table(browser, base_url: str, **context_args) -> TablePage:
-    """A page of the game in a fresh context; the service worker only where a test asks for it
-    (test_offline.py), so the other tests see the network as it is."""
-    context_args.setdefault("service_workers", "block")
-    context = browser.new_context(**context_args)
-    return TablePage(context, base_url)
 
 
 @pytest.fixture(scope="module")

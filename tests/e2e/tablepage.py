@@ -8,7 +8,16 @@ from urllib.parse import urlsplit
 BOOT_TIMEOUT_MS = 60_000
 # web/boot.js falls back to a slower start with these warnings: in the tests it must never need to
 # (unless a test breaks the start on purpose).
+BROWSER_ICON = "/web/favicon.svg"  # fetched by the browser for its tab, not by the game
 BOOT_WARNINGS = ("snapshot was not used", "bytecode was not loaded")
+
+
+def new_table(browser, base_url: str, **context_args) -> TablePage:
+    """A page of the game in a fresh context; the service worker only where a test asks for it
+    (test_offline.py), so the other tests see the network as it is."""
+    context_args.setdefault("service_workers", "block")
+    context = browser.new_context(**context_args)
+    return TablePage(context, base_url)
 
 
 # ---- a watched page --------------------------------------------------------------------------
@@ -21,9 +30,15 @@ class Watch:
         self.origin = origin
         page.on("console", self._console)
         page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
-        page.on("requestfailed", lambda request: self.problems.append(
-            f"request failed: {request.url} ({request.failure})"))
+        page.on("requestfailed", self._failed)
         page.on("request", self._request)
+
+    def _failed(self, request) -> None:
+        """A failed request counts unless it is the browser's own favicon fetch, aborted because
+        the page navigated away meanwhile: a player never sees that."""
+        aborted = "ABORTED" in (request.failure or "")
+        if not (aborted and urlsplit(request.url).path.endswith(BROWSER_ICON)):
+            self.problems.append(f"request failed: {request.url} ({request.failure})")
 
     def _console(self, message) -> None:
         if message.type == "error":

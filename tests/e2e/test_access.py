@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
-from tablepage import expected_table
 
 from plot import Game, IllegalMove
+from tests.e2e.tablepage import expected_table
 
 solver = pytest.importorskip("plot.solver")
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from lines import lost_while_playing, page_save, won_with_empty_stock
 from playwright.sync_api import expect
-from tablepage import expected_table
 
 from plot import Game
 from plot.solver import solve
+from tests.e2e.tablepage import expected_table
+from tests.lines import lost_while_playing, page_save, won_with_empty_stock
 
 SAVE_KEY = "the-plot/save"
 SEEDS = Path(__file__).resolve().parents[2] / "docs" / "winnable-seeds.txt"

@@ -10,10 +10,10 @@ import re
 import shutil
 
 import pytest
-from conftest import Server, new_table
-from tablepage import TablePage, expected_table, save_record
 
 from plot import Game
+from tests.e2e.server import Server
+from tests.e2e.tablepage import TablePage, expected_table, new_table, save_record
 
 SUB_PATH = "the-plot/"
 WORKER_TIMEOUT_MS = 60_000

@@ -9,9 +9,9 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from tablepage import TablePage, expected_table
 
 from plot import Game
+from tests.e2e.tablepage import TablePage, expected_table
 
 ROOT = Path(__file__).resolve().parents[2]
 SAVE_KEY = "the-plot/save"

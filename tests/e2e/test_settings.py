@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import expect
-from tablepage import expected_table
 
 from plot import Game
 from plot.autoplay import safe_foundation_moves
 from plot.solver import solve
+from tests.e2e.tablepage import expected_table
 
 AUTOPLAY_SEED = 5
 COUNT_FLIGHTS = """() => { window.__flights = 0; const animate = Element.prototype.animate;

@@ -13,7 +13,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from conftest import new_table
+
+from tests.e2e.tablepage import new_table
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_site"

@@ -6,9 +6,9 @@ import re
 from pathlib import Path
 
 from playwright.sync_api import expect
-from tablepage import expected_table
 
 from plot import Game, IllegalMove
+from tests.e2e.tablepage import expected_table
 
 SOURCES = ["R", "W", *(f"T{i}" for i in range(1, 13))]
 ROOT = Path(__file__).resolve().parents[2]

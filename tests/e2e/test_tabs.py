@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from tablepage import TablePage, expected_table, save_record
 
 from plot import Game
+from tests.e2e.tablepage import TablePage, expected_table, save_record
 
 SAVE_KEY = "the-plot/save"
 

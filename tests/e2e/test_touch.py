@@ -8,9 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tablepage import expected_table
 
 from plot import Game, IllegalMove
+from tests.e2e.tablepage import expected_table
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
-from tablepage import expected_table
 
 from plot import Game
+from tests.e2e.tablepage import expected_table
 
 solver = pytest.importorskip("plot.solver")
 

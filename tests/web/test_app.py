@@ -4,52 +4,20 @@ click means, the clock, statistics and saving. The browser tests check the same 
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-
-from plot import Game, IllegalMove  # noqa: E402
-from web.app import BACKUP_KEY, SAVE_KEY, STATS_KEY, App, parse_hash  # noqa: E402
-from web.stats import Stats  # noqa: E402
-from web.storage import Storage  # noqa: E402
-
-
-class Backend:
-    """A localStorage stand-in; `full=True` refuses every write like a full quota."""
-
-    def __init__(self, full=False):
-        self.items, self.full = {}, full
-
-    def getItem(self, key):  # noqa: N802 - the browser's names
-        return self.items.get(key)
-
-    def setItem(self, key, value):  # noqa: N802
-        if self.full:
-            raise RuntimeError("QuotaExceededError: the quota has been exceeded")
-        self.items[key] = value
-
-    def removeItem(self, key):  # noqa: N802
-        self.items.pop(key, None)
-
-
-class Clock:
-    def __init__(self):
-        self.ms = 0.0
-
-    def __call__(self):
-        return self.ms
+from plot import PLAYING, WON, Game, IllegalMove
+from tests.web.fakes import Backend, booted
+from web.deals import parse_hash
+from web.saveslot import BACKUP_KEY, SAVE_KEY
+from web.state import Dialog, Leave, Leaving, Tone
+from web.stats import STATS_KEY, Stats
 
 
 def make_app(backend=None, hash_text="#game=5"):
-    backend = backend or Backend()
-    clock = Clock()
-    app = App(Storage(backend), now=clock, changed=lambda: None)
-    app.boot(hash_text)
-    return app, backend, clock
+    app, backend, browser = booted(backend, hash_text)
+    return app, backend, browser
 
 
 def winning_line(number):
@@ -63,16 +31,16 @@ def test_a_click_selects_a_second_click_plays_and_a_refusal_keeps_the_selection(
     app, backend, _ = make_app()
     game = Game.new(5)
     move = next(m for m in game.legal_moves() if m.src != "S")
-    app.click_pile(move.src)
-    assert app.selected == move.src and app.targets == game.targets(move.src)
-    app.click_pile("F2")
+    app.hand.click(move.src)
+    assert app.hand.pile == move.src and app.hand.targets == game.targets(move.src)
+    app.hand.click("F2")
     with pytest.raises(IllegalMove) as refused:
         game.play(f"{move.src}-F2")
-    assert app.message == str(refused.value) and app.tone == "error"
-    assert app.selected == move.src and app.game.moves_played == 0
-    app.click_pile(move.dst)
+    assert app.message.text == str(refused.value) and app.message.tone is Tone.ERROR
+    assert app.hand.pile == move.src and app.game.moves_played == 0
+    app.hand.click(move.dst)
     game.play(move)
-    assert app.game.position() == game.position() and app.selected is None
+    assert app.game.position() == game.position() and app.hand.pile is None
     assert json.loads(backend.items[SAVE_KEY])["engine"] == app.game.to_json()
 
 
@@ -81,27 +49,27 @@ def test_a_double_click_needs_the_first_click_to_have_selected_the_card():
     number, src = next((n, s) for n in range(1, 300) for s in sources
                        if any(t.startswith("F") for t in Game.new(n).targets(s)))
     app, _, _ = make_app(hash_text=f"#game={number}")
-    app.click_pile(src, double=True)  # nothing selected: a stray second click does nothing
+    app.hand.click(src, double=True)  # nothing selected: a stray second click does nothing
     assert app.game.moves_played == 0
-    app.click_pile(src)
-    app.click_pile(src, double=True)
+    app.hand.click(src)
+    app.hand.click(src, double=True)
     assert app.game.moves_played == 1 and app.game.history[-1].dst.startswith("F")
 
 
 def test_the_clock_runs_from_the_first_move_while_visible_and_is_saved():
     app, backend, clock = make_app()
     clock.ms = 5_000
-    assert app.clock() == "0:00"  # not started before the first move
+    assert app.clock.text() == "0:00"  # not started before the first move
     app.deal()
     clock.ms = 65_000
-    assert app.clock() == "1:00"
+    assert app.clock.text() == "1:00"
     app.set_visible(False)
     clock.ms = 500_000
-    assert app.clock() == "1:00"
+    assert app.clock.text() == "1:00"
     assert json.loads(backend.items[SAVE_KEY])["elapsed_ms"] == 60_000
     app.set_visible(True)
     clock.ms = 510_000
-    assert app.clock() == "1:10"
+    assert app.clock.text() == "1:10"
 
 
 def test_resume_restores_game_history_clock_and_number():
@@ -114,14 +82,14 @@ def test_resume_restores_game_history_clock_and_number():
     again, _, _ = make_app(backend, hash_text="")
     assert again.number == 5
     assert again.game.to_json() == app.game.to_json()
-    assert again.game.can_redo and again.clock() == "0:42"
+    assert again.game.can_redo and again.clock.text() == "0:42"
 
 
 def test_a_link_to_another_deal_asks_before_leaving_a_game_in_progress():
     app, backend, _ = make_app()
     app.deal()
     again, _, _ = make_app(backend, hash_text="#game=8")
-    assert again.dialog == "confirm" and again.pending == ("switch", 8)
+    assert again.dialog is Dialog.CONFIRM and again.leaving == Leave(Leaving.SWITCH, 8)
     assert again.number == 5 and again.game.moves_played == 1
     epoch = again.hash_epoch
     again.cancel()  # keep playing: the address bar must show game 5 again
@@ -129,7 +97,7 @@ def test_a_link_to_another_deal_asks_before_leaving_a_game_in_progress():
     again.switch_to(8)
     again.confirm()
     assert again.number == 8 and again.game.moves_played == 0
-    assert again.stats.played == 1 and again.stats.won == 0
+    assert again.book.stats.played == 1 and again.book.stats.won == 0
     fresh, _, _ = make_app(backend, hash_text="#game=9")  # nothing in progress: no question
     assert fresh.number == 9 and fresh.dialog is None
 
@@ -142,10 +110,10 @@ def test_statistics_count_each_game_once():
         if src == "S":
             app.deal()
         else:
-            app.click_pile(src)
-            app.click_pile(dst)
+            app.hand.click(src)
+            app.hand.click(dst)
         clock.ms += 1_000
-    assert app.game.status == "won" and app.dialog == "won"
+    assert app.game.status == WON and app.dialog is Dialog.WON
     stats = Stats.from_json(backend.items[STATS_KEY])
     assert (stats.played, stats.won, stats.streak, stats.fewest_moves) == (1, 1, 1, len(line))
     app.undo()
@@ -155,7 +123,7 @@ def test_statistics_count_each_game_once():
     assert Stats.from_json(backend.items[STATS_KEY]).played == 1
     app.deal()
     app.restart()
-    assert app.dialog == "confirm" and app.game.moves_played == 1
+    assert app.dialog is Dialog.CONFIRM and app.game.moves_played == 1
     app.confirm()
     stats = Stats.from_json(backend.items[STATS_KEY])
     assert (stats.played, stats.won, stats.streak, stats.best_streak) == (2, 1, 0, 1)
@@ -179,7 +147,7 @@ def test_an_unreadable_save_is_kept_aside_and_reported(raw):
     app, _, _ = make_app(backend, hash_text="")
     assert backend.items[BACKUP_KEY] == raw
     assert "could not be read" in app.notice and "kept aside" in app.notice
-    assert app.game.moves_played == 0 and app.game.status == "playing"
+    assert app.game.moves_played == 0 and app.game.status == PLAYING
 
 
 def test_full_storage_is_reported_and_play_goes_on():
@@ -207,7 +175,7 @@ def test_game_links():
 # ---- accessibility: names a screen reader says, the F key, the hint hook --------------------
 
 def test_piles_have_spoken_names():
-    from web.app import accessible_name
+    from web.words import accessible_name
 
     assert accessible_name("T3", ("8C", "7H"), 2, frozenset(), "9") == \
         "Tableau 3: seven of hearts, 2 cards"
@@ -231,42 +199,43 @@ def test_send_home_plays_to_a_foundation_or_says_why_not():
     home = next(m for m in game.legal_moves() if m.dst.startswith("F"))
     stuck = next(s for s in ("R", *(f"T{i}" for i in range(1, 13)))
                  if not any(t.startswith("F") for t in game.targets(s)))
-    said = app.said
-    app.send_home(stuck)
-    assert app.game.moves_played == 0 and app.tone == "error" and app.said == said + 1
-    assert "No foundation takes" in app.message
-    app.send_home("F1")
-    assert app.game.moves_played == 0 and "no card" in app.message
-    app.send_home(home.src)
+    said = app.message.serial
+    app.hand.send_home(stuck)
+    assert app.game.moves_played == 0 and app.message.tone is Tone.ERROR
+    assert app.message.serial == said + 1
+    assert "No foundation takes" in app.message.text
+    app.hand.send_home("F1")
+    assert app.game.moves_played == 0 and "no card" in app.message.text
+    app.hand.send_home(home.src)
     assert [str(m) for m in app.game.history] == [str(home)]
 
 
 def test_a_drag_picks_up_like_a_click_and_drops_through_the_engine():
     app, _, _ = make_app(hash_text="#game=1")  # deal 1 opens with T2-F1
-    assert app.pick_up("T2") and app.selected == "T2" and "F1" in app.targets
-    assert not app.drop(None)  # let go away from every pile: back, nothing played
-    assert app.selected is None and app.game.moves_played == 0
-    assert app.pick_up("T2")
-    assert not app.drop("F2")  # refused: the engine's reason stays, the card goes back
-    assert app.selected is None and app.game.moves_played == 0 and app.tone == "error"
-    assert "locked" in app.message
-    assert app.pick_up("T2") and app.drop("F1")
+    assert app.hand.pick_up("T2") and app.hand.pile == "T2" and "F1" in app.hand.targets
+    assert not app.hand.drop(None)  # let go away from every pile: back, nothing played
+    assert app.hand.pile is None and app.game.moves_played == 0
+    assert app.hand.pick_up("T2")
+    assert not app.hand.drop("F2")  # refused: the engine's reason stays, the card goes back
+    assert app.hand.pile is None and app.game.moves_played == 0 and app.message.tone is Tone.ERROR
+    assert "locked" in app.message.text
+    assert app.hand.pick_up("T2") and app.hand.drop("F1")
     assert [str(m) for m in app.game.history] == ["T2-F1"]
 
 
 def test_look_settings_are_remembered_and_checked():
-    from web.app import SETTINGS_KEY
+    from web.settings import SETTINGS_KEY
 
     app, backend, _ = make_app()
-    assert app.settings["autoplay"] is False and app.settings["back"] == "red"
+    assert app.settings.autoplay is False and app.settings.back == "red"
     app.set_setting("back", "blue")
     app.set_setting("back", "<script>")  # not a card back: ignored
     app.set_setting("four_colour", True)
     again, _, _ = make_app(backend)
-    assert again.settings["back"] == "blue" and again.settings["four_colour"] is True
+    assert again.settings.back == "blue" and again.settings.four_colour is True
     backend.items[SETTINGS_KEY] = json.dumps({"back": 7, "large": "yes"})
     third, _, _ = make_app(backend)
-    assert third.settings["back"] == "red" and third.settings["large"] is False
+    assert third.settings.back == "red" and third.settings.large is False
 
 
 def test_safe_autoplay_plays_only_what_the_engine_proves_safe():
@@ -283,4 +252,4 @@ def test_safe_autoplay_plays_only_what_the_engine_proves_safe():
         expected.play(moves[0])
     app.set_setting("autoplay", True)
     assert app.game.position() == expected.position()
-    assert "Auto-played" in app.message
+    assert "Auto-played" in app.message.text

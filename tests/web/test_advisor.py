@@ -6,60 +6,20 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
-
-from lines import lost_while_playing, page_save, won_with_empty_stock  # noqa: E402
-
-from plot import Game  # noqa: E402
-from plot.solver import solve  # noqa: E402
-from web.advisor import FINISH_STEP_MS, SEARCH_CAP_MS, SLICE_MS  # noqa: E402
-from web.app import SAVE_KEY, SETTINGS_KEY, App, parse_ranges  # noqa: E402
-from web.storage import Storage  # noqa: E402
-
-
-class Backend(dict):
-    def getItem(self, key):  # noqa: N802 - the browser's names
-        return self.get(key)
-
-    def setItem(self, key, value):  # noqa: N802
-        self[key] = value
-
-    def removeItem(self, key):  # noqa: N802
-        self.pop(key, None)
-
-
-class Browser:
-    """A clock that moves `step` ms per look, and a timer queue: `defer` only queues."""
-
-    def __init__(self, step=0.01):
-        self.ms, self.step, self.queue, self.delays = 0.0, step, [], []
-
-    def now(self):
-        self.ms += self.step
-        return self.ms
-
-    def defer(self, fn, ms=0):
-        self.queue.append(fn)
-        self.delays.append(ms)
-
-    def run(self, limit=100_000) -> int:
-        """Run queued callbacks (and those they queue) until none is left; how many ran."""
-        ran = 0
-        while self.queue and ran < limit:
-            self.queue.pop(0)()
-            ran += 1
-        return ran
+from plot import PLAYING, WON, Game
+from plot.solver import solve
+from tests.lines import lost_while_playing, page_save, won_with_empty_stock
+from tests.web.fakes import Backend, booted
+from web.advisor import FINISH_STEP_MS, SEARCH_CAP_MS, SLICE_MS
+from web.deals import parse_ranges
+from web.saveslot import SAVE_KEY
+from web.settings import SETTINGS_KEY
+from web.state import Tone
 
 
 def make_app(hash_text="#game=1", backend=None, step=0.01):
-    browser = Browser(step)
-    backend = backend if backend is not None else Backend()
-    app = App(Storage(backend), now=browser.now, changed=lambda: None, defer=browser.defer)
-    app.boot(hash_text)
+    app, backend, browser = booted(backend, hash_text, step, queue=True)
     return app, browser, backend
 
 
@@ -67,11 +27,11 @@ def test_hint_shows_the_first_move_of_the_solvers_line_and_following_it_is_insta
     app, browser, _ = make_app("#game=1")
     line = solve(Game.new(1), max_nodes=50_000).moves
     app.request_hint()
-    assert app.advisor.thinking and "Thinking" in app.message
+    assert app.advisor.thinking and "Thinking" in app.message.text
     assert browser.run() >= 1
     assert not app.advisor.thinking
     assert app.advisor.hint == tuple(line[0].split("-"))
-    assert app.message.startswith("Hint: ")
+    assert app.message.text.startswith("Hint: ")
     app.play_move(line[0])
     assert app.advisor.hint is None  # a move clears the hint
     app.request_hint()
@@ -89,7 +49,7 @@ def test_a_move_cancels_a_search_in_progress():
     app.deal()
     assert browser.run() == 1  # the old slice finds its search cancelled and stops
     assert app.advisor.hint is None and app.advisor.search is None
-    assert app.message.startswith("Dealt")
+    assert app.message.text.startswith("Dealt")
 
 
 def test_slices_are_short_and_yield_to_the_browser():
@@ -106,11 +66,11 @@ def test_a_position_proved_lost_says_so_plainly():
     game = lost_while_playing()
     backend = Backend({SAVE_KEY: page_save(game)})
     app, browser, _ = make_app("", backend)
-    assert app.game.status == "playing" and app.number == game.seed
+    assert app.game.status == PLAYING and app.number == game.seed
     browser.run()  # the stock is empty, so the page checks at once (for Finish)
     app.request_hint()
     browser.run()
-    assert "can no longer be won" in app.message and app.tone == "error"
+    assert "can no longer be won" in app.message.text and app.message.tone is Tone.ERROR
     assert app.advisor.hint is None and app.advisor.verdict == "lost"
 
 
@@ -118,7 +78,7 @@ def test_a_deal_lost_from_the_start_says_so_at_once():
     app, browser, _ = make_app("#game=129")  # 129: its reserve can never be played out
     app.request_hint()
     browser.run()
-    assert app.message.startswith("This deal cannot be won") and app.tone == "error"
+    assert app.message.text.startswith("This deal cannot be won") and app.message.tone is Tone.ERROR
     assert app.advisor.verdict == "lost" and app.advisor.hint is None
 
 
@@ -126,7 +86,7 @@ def test_no_answer_within_the_cap_says_so_and_asking_again_carries_on():
     app, browser, _ = make_app("#game=13", step=SEARCH_CAP_MS / 3)  # 13: undecided in the study
     app.request_hint()
     browser.run()
-    assert "No winning line found within 2 seconds" in app.message
+    assert "No winning line found within 2 seconds" in app.message.text
     paused = app.advisor.paused
     assert paused is not None and paused.solver.nodes > 0
     app.request_hint()
@@ -136,12 +96,12 @@ def test_no_answer_within_the_cap_says_so_and_asking_again_carries_on():
 def test_still_winnable_check_is_off_by_default_remembered_and_updates_after_every_move():
     backend = Backend({SETTINGS_KEY: json.dumps({"theme": "dark"})})
     app, browser, _ = make_app("#game=1", backend)
-    assert app.settings["check_winnable"] is False
+    assert app.settings.check_winnable is False
     app.set_setting("check_winnable", True)
     assert app.advisor.verdict == "thinking"
     browser.run()
     assert app.advisor.verdict == "winnable"
-    stored = json.loads(backend[SETTINGS_KEY])
+    stored = json.loads(backend.items[SETTINGS_KEY])
     # other keys kept; the page's other settings (look, auto-play) are stored alongside
     assert stored.items() >= {"theme": "dark", "check_winnable": True,
                               "winnable_only": False}.items()
@@ -150,7 +110,7 @@ def test_still_winnable_check_is_off_by_default_remembered_and_updates_after_eve
     browser.run()
     assert app.advisor.verdict == "winnable"
     again, _, _ = make_app("#game=1", backend)
-    assert again.settings["check_winnable"] is True
+    assert again.settings.check_winnable is True
 
 
 def test_still_winnable_check_says_no_longer_winnable_on_a_lost_position():
@@ -170,7 +130,7 @@ def test_winnable_deals_only_picks_from_the_shipped_list():
     for _ in range(20):
         app.new_game(confirmed=True)
         seen.add(app.number)
-        assert app.proved_winnable_deal and "proved winnable" in app.message
+        assert app.proved_winnable_deal and "proved winnable" in app.message.text
     assert seen <= {5, 6, 7, 9} and len(seen) > 1
 
 
@@ -192,10 +152,10 @@ def test_finish_appears_only_with_an_empty_stock_and_a_proved_win_and_plays_to_t
     assert not app.advisor.can_finish
     browser.run()  # an empty stock starts a check by itself
     assert app.advisor.can_finish and app.advisor.line() == tuple(rest)
-    app.finish()
+    app.advisor.finish()
     assert app.advisor.finishing and app.game.moves_played == game.moves_played
     browser.run()
-    assert app.game.status == "won" and not app.advisor.finishing
+    assert app.game.status == WON and not app.advisor.finishing
     assert FINISH_STEP_MS in browser.delays
     assert app.game.moves_played == len(game.history) + len(rest)
 
@@ -204,21 +164,21 @@ def test_any_click_or_key_stops_finish():
     game, rest = won_with_empty_stock()
     app, browser, _ = make_app("", Backend({SAVE_KEY: page_save(game)}))
     browser.run()
-    app.finish()
+    app.advisor.finish()
     browser.queue.pop(0)()  # one move
     assert app.game.moves_played == game.moves_played + 1
-    assert app.stop_finish() is True
+    assert app.advisor.stop_finish() is True
     browser.run()
-    assert app.game.moves_played == game.moves_played + 1 and app.game.status == "playing"
-    assert "Stopped" in app.message and app.stop_finish() is False
+    assert app.game.moves_played == game.moves_played + 1 and app.game.status == PLAYING
+    assert "Stopped" in app.message.text and app.advisor.stop_finish() is False
 
 
 def test_the_solver_is_not_imported_until_it_is_needed():
-    code = ("import sys; sys.path.insert(0, '.');"
+    code = ("import sys;"
             "from web.app import App; from web.storage import Storage;"
             "app = App(Storage(None), now=lambda: 0.0, changed=lambda: None,"
             "          defer=lambda f, ms=0: None);"
-            "app.boot('#game=3'); app.click_pile('S');"
+            "app.boot('#game=3'); app.hand.click('S');"
             "assert 'plot.solver' not in sys.modules, 'imported at boot';"
             "app.request_hint(); assert 'plot.solver' in sys.modules")
-    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
+    subprocess.run([sys.executable, "-c", code], check=True)

@@ -5,44 +5,21 @@ decides, statistics survive a failure at any write, and two tabs never overwrite
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from plot import Game
+from tests.web.fakes import Backend
+from web.app import App
+from web.pagesave import PAGE, PageSave
+from web.saveslot import SAVE_KEY, Offer
+from web.stats import STATS_BACKUP_KEY, STATS_KEY, Stats
+from web.storage import PENDING, Storage
 
-from plot import Game  # noqa: E402
-from web.app import SAVE_KEY, STATS_BACKUP_KEY, STATS_KEY, App  # noqa: E402
-from web.pagesave import PAGE_VERSION, PageSave  # noqa: E402
-from web.stats import Stats  # noqa: E402
-from web.storage import PENDING, Storage  # noqa: E402
-
+ROOT = Path(__file__).resolve().parents[2]
+PAGE_VERSION = PAGE.version
 FIXTURES = sorted((ROOT / "tests" / "fixtures" / "page-saves").glob("v*.json"))
-
-
-class Backend:
-    """A localStorage stand-in shared by 'tabs'; `fail_after` = writes allowed before all fail."""
-
-    def __init__(self):
-        self.items: dict[str, str] = {}
-        self.fail_after: int | None = None
-        self.writes = 0
-
-    def getItem(self, key):  # noqa: N802 - the browser's names
-        return self.items.get(key)
-
-    def setItem(self, key, value):  # noqa: N802
-        if self.fail_after is not None and self.writes >= self.fail_after:
-            raise RuntimeError("QuotaExceededError: the quota has been exceeded")
-        self.writes += 1
-        self.items[key] = value
-
-    def removeItem(self, key):  # noqa: N802
-        if self.fail_after is not None and self.writes >= self.fail_after:
-            raise RuntimeError("the browser went away")
-        self.items.pop(key, None)
 
 
 class Tab:
@@ -95,12 +72,12 @@ def test_a_released_page_save_resumes(path):
     backend.items[SAVE_KEY] = raw
     app = app_on(backend)
     engine = Game.from_json(record["engine"])
-    assert app.notice == "" and app.offer is None
+    assert app.notice == "" and app.slot.offer is None
     assert app.number == record["game"]
     assert app.game.history == engine.history and app.game.redo_moves == engine.redo_moves
     assert app.game.position() == engine.position()
-    assert app.elapsed == record["elapsed_ms"]
-    assert "resumed" in app.message
+    assert app.clock.ms() == record["elapsed_ms"]
+    assert "resumed" in app.message.text
     saved = json.loads(backend.items[SAVE_KEY])  # and it is saved again in the current version
     assert saved["version"] == PAGE_VERSION and saved["engine"] == engine.to_json()
 
@@ -116,19 +93,19 @@ def test_a_save_from_a_newer_version_is_kept_untouched_until_the_player_decides(
     backend = Backend()
     backend.items[SAVE_KEY] = raw
     app = app_on(backend)
-    assert app.offer == "newer-version" and "newer version" in app.offer_detail
+    assert app.slot.offer is Offer.NEWER_VERSION and "newer version" in app.slot.offer_detail
     app.deal()
     app.new_game(confirmed=True)
     app.set_visible(False)
     assert backend.items[SAVE_KEY] == raw
-    app.accept_offer()  # keep it, play without saving
+    app.answer_offer(yes=True)  # keep it, play without saving
     app.deal()
     assert backend.items[SAVE_KEY] == raw and "Not saving" in app.notice
     again = app_on(backend)  # next visit: the same question again
-    assert again.offer == "newer-version" and backend.items[SAVE_KEY] == raw
-    again.decline_offer()  # discard it
+    assert again.slot.offer is Offer.NEWER_VERSION and backend.items[SAVE_KEY] == raw
+    again.answer_offer(yes=False)  # discard it
     assert json.loads(backend.items[SAVE_KEY])["game"] == again.number
-    assert again.offer is None and again.notice == ""
+    assert again.slot.offer is None and again.notice == ""
 
 
 # ---- statistics: atomic writes and corrupt records ----------------------------------------------
@@ -149,7 +126,7 @@ def test_statistics_survive_a_failure_at_any_write(allowed):
     backend.fail_after = None
     app = app_on(backend)
     assert app.notice == ""
-    assert app.stats.played in (before, before + 1)
+    assert app.book.stats.played in (before, before + 1)
     assert STATS_BACKUP_KEY not in backend.items
 
 
@@ -158,7 +135,7 @@ def test_a_pending_statistics_write_is_recovered():
     backend.items[STATS_KEY] = Stats(played=2, won=1).to_json()
     backend.items[STATS_KEY + PENDING] = Stats(played=3, won=2).to_json()  # the switch never ran
     app = app_on(backend)
-    assert (app.stats.played, app.stats.won) == (3, 2)
+    assert (app.book.stats.played, app.book.stats.won) == (3, 2)
     assert backend.items[STATS_KEY] == Stats(played=3, won=2).to_json()
     assert STATS_KEY + PENDING not in backend.items
 
@@ -168,7 +145,7 @@ def test_a_torn_pending_write_leaves_the_committed_statistics():
     backend.items[STATS_KEY] = Stats(played=2, won=1).to_json()
     backend.items[STATS_KEY + PENDING] = Stats(played=3, won=2).to_json()[:20]
     app = app_on(backend)
-    assert (app.stats.played, app.stats.won) == (2, 1) and app.notice == ""
+    assert (app.book.stats.played, app.book.stats.won) == (2, 1) and app.notice == ""
 
 
 def test_corrupt_statistics_are_kept_aside_and_reported_not_silently_reset():
@@ -207,19 +184,20 @@ def test_the_tab_that_is_behind_says_so_and_never_overwrites_the_newer_game():
     backend, tabs = Backend(), []
     first = Tab(backend, "#game=9", tabs)
     second = Tab(backend, "", tabs)  # resumes game 9
-    assert second.app.number == 9 and second.app.offer is None
+    assert second.app.number == 9 and second.app.slot.offer is None
     first.app.deal()
     newer = backend.items[SAVE_KEY]
-    assert second.app.offer == "other-tab" and "another tab" in second.app.offer_detail
+    assert second.app.slot.offer is Offer.OTHER_TAB
+    assert "another tab" in second.app.slot.offer_detail
     second.app.deal()  # playing on in the old tab does not save over the newer game
     second.app.undo()
     second.app.set_visible(False)
     assert backend.items[SAVE_KEY] == newer
-    second.app.accept_offer()  # load the newer game
-    assert second.app.game.to_json() == first.app.game.to_json() and second.app.offer is None
+    second.app.answer_offer(yes=True)  # load the newer game
+    assert second.app.game.to_json() == first.app.game.to_json() and second.app.slot.offer is None
     second.app.deal()  # now it is the newest: it saves, and the first tab is behind
     assert json.loads(backend.items[SAVE_KEY])["engine"] == second.app.game.to_json()
-    assert first.app.offer == "other-tab"
+    assert first.app.slot.offer is Offer.OTHER_TAB
 
 
 def test_keeping_this_tab_s_game_saves_it_and_puts_the_other_tab_behind():
@@ -229,9 +207,9 @@ def test_keeping_this_tab_s_game_saves_it_and_puts_the_other_tab_behind():
     first.app.deal()
     second.app.deal()
     second.app.deal()  # a different game from the first tab's
-    second.app.decline_offer()  # keep this tab's game
+    second.app.answer_offer(yes=False)  # keep this tab's game
     assert json.loads(backend.items[SAVE_KEY])["engine"] == second.app.game.to_json()
-    assert first.app.offer == "other-tab"
+    assert first.app.slot.offer is Offer.OTHER_TAB
 
 
 def test_the_same_game_in_two_tabs_raises_no_question():
@@ -240,7 +218,7 @@ def test_the_same_game_in_two_tabs_raises_no_question():
     second = Tab(backend, "", tabs)
     first.app.set_visible(False)  # saves the unchanged game again
     second.app.set_visible(False)
-    assert first.app.offer is None and second.app.offer is None
+    assert first.app.slot.offer is None and second.app.slot.offer is None
 
 
 def test_results_from_two_tabs_both_count():
@@ -248,7 +226,7 @@ def test_results_from_two_tabs_both_count():
     first = Tab(backend, "#game=9", tabs)
     second = Tab(backend, "#game=10", tabs)
     for tab in (first, second):
-        tab.app.decline_offer()
+        tab.app.answer_offer(yes=False)
         tab.app.deal()
         tab.app.new_game(confirmed=True)
     assert Stats.from_json(backend.items[STATS_KEY]).played == 2

@@ -1,0 +1,66 @@
+"""Every action the player can ask for, declared once: its name, what it does, and its keys.
+
+Toolbar and dialog buttons name an action in `data-action`, the key map (web/keys.py) is built
+from the keys declared here, and tests run actions by name. `run(name, app, page)` does one:
+`app` is the App; `page` is what only the browser can do (web/controls.py: the clipboard, which
+pile has keyboard focus).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .state import Panel
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str                          # the data-action value
+    run: Callable[[object, object], None]  # (app, page) -> None
+    keys: tuple[str, ...] = ()         # e.g. "z", "Ctrl+z", "Shift+z", "Escape", "Space"
+    on_pile: bool = False              # the keys work only while a pile has keyboard focus
+
+
+def _panel(panel: Panel | None) -> Callable[[object, object], None]:
+    return lambda app, page: app.toggle_panel(panel)
+
+
+COMMANDS = {command.name: command for command in (
+    Command("new", lambda app, page: app.new_game(), ("n",)),
+    Command("restart", lambda app, page: app.restart()),
+    Command("undo", lambda app, page: app.undo(), ("z", "Ctrl+z")),
+    Command("redo", lambda app, page: app.redo(), ("Shift+z", "Ctrl+Shift+z", "Ctrl+y")),
+    Command("deal", lambda app, page: app.deal(), ("d", "Space")),
+    Command("hint", lambda app, page: app.request_hint(), ("h",)),
+    Command("finish", lambda app, page: app.advisor.finish()),
+    Command("home", lambda app, page: page.send_home(), ("f",)),
+    Command("confirm", lambda app, page: app.confirm()),
+    Command("cancel", lambda app, page: app.cancel()),
+    Command("close", lambda app, page: app.cancel()),
+    Command("escape", lambda app, page: app.escape(), ("Escape",)),
+    Command("help", _panel(Panel.HELP)),
+    Command("stats", _panel(Panel.STATS)),
+    Command("settings", _panel(Panel.SETTINGS)),
+    Command("close-panel", _panel(None)),
+    Command("copy-link", lambda app, page: page.copy_link()),
+    Command("offer-yes", lambda app, page: app.answer_offer(yes=True)),
+    Command("offer-no", lambda app, page: app.answer_offer(yes=False)),
+    # on a focused pile: move between piles, or press it like a click
+    Command("press", lambda app, page: page.press_focused(), ("Enter", "Space"), on_pile=True),
+    Command("focus-previous", lambda app, page: page.move_focus(-1), ("ArrowLeft",), True),
+    Command("focus-next", lambda app, page: page.move_focus(1), ("ArrowRight",), True),
+    Command("focus-up", lambda app, page: page.move_focus("up"), ("ArrowUp",), True),
+    Command("focus-down", lambda app, page: page.move_focus("down"), ("ArrowDown",), True),
+    Command("focus-first", lambda app, page: page.move_focus("first"), ("Home",), True),
+    Command("focus-last", lambda app, page: page.move_focus("last"), ("End",), True),
+)}
+
+
+def run(name: str, app, page) -> bool:
+    """Do the action called `name`; False if there is no such action."""
+    command = COMMANDS.get(name)
+    if command is None:
+        return False
+    command.run(app, page)
+    return True

@@ -1,0 +1,54 @@
+"""The closed sets of values the App's state takes, and its two small records."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class Tone(enum.StrEnum):
+    INFO = "info"
+    ERROR = "error"
+    GOOD = "good"
+
+
+class Dialog(enum.StrEnum):
+    WON = "won"
+    LOST = "lost"
+    CONFIRM = "confirm"   # "leave this game?"
+
+
+class Panel(enum.StrEnum):
+    HELP = "help"
+    STATS = "stats"
+    SETTINGS = "settings"
+
+
+class Leaving(enum.StrEnum):
+    NEW = "new"
+    RESTART = "restart"
+    SWITCH = "switch"     # to another deal, from a #game=N link
+
+
+@dataclass(frozen=True)
+class Leave:
+    """Leaving the game for a new one: what a confirmed "leave this game?" does."""
+
+    kind: Leaving
+    number: int | None = None  # the deal to switch to
+
+
+@dataclass(frozen=True)
+class Message:
+    text: str = ""
+    tone: Tone = Tone.INFO
+    serial: int = 0       # bumps on every message, so a repeated one is announced again
+
+
+class Verdict(enum.StrEnum):
+    """What the still-winnable indicator shows."""
+
+    WINNABLE = "winnable"
+    LOST = "lost"
+    UNKNOWN = "unknown"
+    THINKING = "thinking"

@@ -1,0 +1,198 @@
+"""What the page should show, as frozen values built from the App: the view model.
+
+`table_view(app)` reads the App and its game and returns a `TableView`: every pile (`PileView`:
+the face-up cards drawn, the count, state flags, the spoken name) and everything around the
+table (`ChromeView`). The renderer only compares two views and touches what differs, so all
+deciding happens here, in CPython-testable code with no browser import. `flights(before, after)`
+finds the cards that moved between two views, which the renderer animates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from plot import FOUNDATIONS, PILES, STOCK, TABLEAU, WASTE
+
+from . import words
+from .state import Dialog, Panel, Verdict
+
+MAX_FLIGHTS = 3  # a long auto-play chain animates its last few cards only
+
+
+@dataclass(frozen=True)
+class PileView:
+    name: str
+    cards: tuple[str, ...]   # face-up card codes drawn, bottom to top (a tableau shows them all)
+    count: int               # cards in the pile
+    flags: frozenset[str]    # empty, locked, complete, selected, target, hint-from, hint-to
+    label: str               # what a screen reader says for it
+    count_text: str          # the small count drawn on it ("" for none)
+
+    @property
+    def top(self) -> str | None:
+        return self.cards[-1] if self.cards else None
+
+
+@dataclass(frozen=True)
+class DialogView:
+    kind: Dialog
+    title: str
+    text: str
+    confirm_label: str = ""  # the button that leaves the game (confirm only)
+
+
+@dataclass(frozen=True)
+class OfferView:
+    text: str
+    yes: str
+    no: str
+
+
+@dataclass(frozen=True)
+class ChromeView:
+    status: str                       # plot's PLAYING, WON or LOST
+    status_text: str
+    time_text: str
+    message: str
+    tone: str
+    said: int                         # bumps with every message, so a repeat is announced
+    notice: str
+    moves: int
+    can_undo: bool
+    can_redo: bool
+    number: int
+    hash_epoch: int                   # bumps when the address bar must show `number` again
+    base_text: str                    # the base rank as printed: '10', 'Q'
+    restricted: bool                  # foundation 1 is short: F2-F8 locked
+    selecting: bool
+    selection_help: str
+    dialog: DialogView | None
+    panel: Panel | None
+    stats_rows: tuple[tuple[str, str], ...]
+    offer: OfferView | None
+    thinking: bool
+    verdict: str | None               # the still-winnable indicator's state, None if hidden
+    verdict_text: str
+    finish_shown: bool
+    finishing: bool
+    winnable_tag: bool                # "winnable deal" beside the number
+    winnable_count_text: str
+    settings: tuple[tuple[str, object], ...]
+
+
+@dataclass(frozen=True)
+class TableView:
+    epoch: int                        # bumps when another game replaces the table
+    piles: tuple[PileView, ...]       # in PILES order
+    chrome: ChromeView
+
+    def pile(self, name: str) -> PileView:
+        return self.piles[PILES.index(name)]
+
+
+def pile_view(app, name: str) -> PileView:
+    """One pile as the player should see it."""
+    game = app.game
+    cards = game.pile(name)
+    shown = tuple(cards) if name in TABLEAU else () if name == STOCK else tuple(cards[-1:])
+    flags = set()
+    if not cards:
+        flags.add("empty")
+    if game.locked(name):
+        flags.add("locked")
+    if game.complete(name):
+        flags.add("complete")
+    if name == app.hand.pile:
+        flags.add("selected")
+    if name in app.hand.targets:
+        flags.add("target")
+    hint = app.advisor.hint
+    if hint is not None and name in hint:
+        flags.add("hint-from" if name == hint[0] else "hint-to")
+    flags = frozenset(flags)
+    label = words.accessible_name(name, shown, len(cards), flags, game.base_rank)
+    shown_count = words.foundation_count_text if name in FOUNDATIONS else str
+    return PileView(name, shown, len(cards), flags, label, shown_count(len(cards)))
+
+
+def table_view(app) -> TableView:
+    """Everything the page should show now."""
+    return TableView(app.epoch, tuple(pile_view(app, name) for name in PILES), chrome_view(app))
+
+
+def chrome_view(app) -> ChromeView:
+    game, advisor, message = app.game, app.advisor, app.message
+    verdict = advisor.verdict if app.settings.check_winnable else None
+    if verdict is None:
+        verdict_text = ""
+    elif verdict is Verdict.LOST and not game.history:
+        verdict_text = words.LOST_FROM_THE_DEAL
+    else:
+        verdict_text = words.VERDICT_TEXT[verdict]
+    selected = app.hand.pile
+    help_text = "" if selected is None else words.selection_help(
+        game.top(selected), selected, tuple(app.hand.targets))
+    return ChromeView(
+        status=game.status, status_text=words.STATUS_TEXT[game.status],
+        time_text=app.clock.text(),
+        message=message.text, tone=str(message.tone), said=message.serial, notice=app.notice,
+        moves=game.moves_played, can_undo=game.can_undo, can_redo=game.can_redo,
+        number=app.number, hash_epoch=app.hash_epoch, base_text=words.rank_text(game.base_rank),
+        restricted=game.restricted, selecting=selected is not None, selection_help=help_text,
+        dialog=dialog_view(app), panel=app.panel,
+        stats_rows=app.book.stats.rows(), offer=offer_view(app.slot),
+        thinking=advisor.thinking, verdict=None if verdict is None else str(verdict),
+        verdict_text=verdict_text, finish_shown=advisor.can_finish or advisor.finishing,
+        finishing=advisor.finishing,
+        winnable_tag=app.settings.winnable_only and app.proved_winnable_deal,
+        winnable_count_text=words.winnable_count(len(app.deals.winnable)),
+        settings=app.settings.items())
+
+
+def dialog_view(app) -> DialogView | None:
+    kind, game = app.dialog, app.game
+    if kind is None:
+        return None
+    if kind is Dialog.WON:
+        return DialogView(kind, words.WON_TITLE,
+                          words.won_text(app.number, game.moves_played, app.clock.text()))
+    if kind is Dialog.LOST:
+        return DialogView(kind, words.LOST_TITLE, words.LOST_TEXT)
+    title, button = words.leave_question(str(app.leaving.kind), app.leaving.number)
+    return DialogView(kind, title, words.leave_text(app.number, game.moves_played), button)
+
+
+def offer_view(slot) -> OfferView | None:
+    if slot.offer is None:
+        return None
+    yes, no = words.OFFER_BUTTONS[slot.offer.value]
+    return OfferView(slot.offer_detail, yes, no)
+
+
+def flights(before: TableView | None, after: TableView) -> tuple[tuple[str, str], ...]:
+    """The cards that went from one pile to another between two views: (source, destination)
+    pairs, found by comparing counts and cards. None across a change of game."""
+    if before is None or before.epoch != after.epoch:
+        return ()
+    shrunk = [p for p in before.piles if after.pile(p.name).count < p.count]
+    found = []
+    for pile in after.piles:
+        if pile.count > before.pile(pile.name).count:
+            source = _source_of(pile, shrunk)
+            if source is not None:
+                found.append((source, pile.name))
+    return tuple(found[-MAX_FLIGHTS:])
+
+
+def _source_of(pile: PileView, shrunk: list[PileView]) -> str | None:
+    """The pile the arriving top card of `pile` came from: the one whose top it was (else one
+    that showed it), a deal's stock, or else the only pile that lost cards."""
+    card = pile.top
+    for showed in (lambda old: old.top == card, lambda old: card in old.cards):
+        for old in shrunk:
+            if card is not None and showed(old):
+                return old.name
+    names = [old.name for old in shrunk]
+    if pile.name == WASTE and STOCK in names:
+        return STOCK
+    return names[0] if len(names) == 1 else None

@@ -1,0 +1,344 @@
+"""Every sentence the page says: card and pile names, spoken names, messages, dialog texts.
+
+Pure Python, no browser import. The rules' own reasons (why a move is refused) come from the
+engine; this module only names things and tells the player what happened.
+"""
+
+from __future__ import annotations
+
+from plot import FOUNDATION_SIZE, FOUNDATIONS, LOST, PLAYING, STOCK, WON, card_name
+from plot.cards import CARD_COUNT, RANK_NAMES, RANKS, parse_card
+from plot.move import pile_index, pile_label
+from plot.refusals import UNLOCKED_WHEN
+
+from .state import Verdict
+
+RANK_TEXT = {"A": "A", "T": "10", "J": "J", "Q": "Q", "K": "K"}
+SUIT_TEXT = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+STATUS_TEXT = {PLAYING: "Playing", WON: "Won", LOST: "Lost"}
+
+
+# ---- names ---------------------------------------------------------------------------------
+
+def rank_text(rank: str) -> str:
+    """'T' -> '10', '7' -> '7': a rank as printed on a card."""
+    return RANK_TEXT.get(rank, rank)
+
+
+def card_text(code: str) -> str:
+    """'7H' -> '7♥', 'TD' -> '10♦'."""
+    return rank_text(code[0]) + SUIT_TEXT[code[1]]
+
+
+def card_words(code: str) -> str:
+    """'7H' -> 'seven of hearts' (the engine's words, for screen readers)."""
+    return card_name(parse_card(code))
+
+
+def pile_text(name: str) -> str:
+    """'T3' -> 'tableau 3', 'F1' -> 'foundation 1', 'W' -> 'the waste' (the engine's words)."""
+    return pile_label(pile_index(name))
+
+
+def pile_title(name: str) -> str:
+    """'T3' -> 'Tableau 3', 'R' -> 'Reserve'."""
+    return sentence(pile_text(name).removeprefix("the "))
+
+
+def sentence(text: str) -> str:
+    """The text with a capital first letter."""
+    text = str(text).strip()
+    return text[:1].upper() + text[1:] if text else text
+
+
+def counted(n: int, thing: str) -> str:
+    """counted(1, 'card') -> '1 card', counted(3, 'move') -> '3 moves'."""
+    return f"{n} {thing}{'' if n == 1 else 's'}"
+
+
+def clock_text(ms: float) -> str:
+    """65_000 -> '1:05', 3_725_000 -> '1:02:05'."""
+    seconds = int(ms // 1000)
+    hours, rest = divmod(seconds, 3600)
+    minutes, seconds = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{seconds:02}" if hours else f"{minutes}:{seconds:02}"
+
+
+def accessible_name(name: str, shown: tuple, count: int, flags: frozenset, base: str) -> str:
+    """What a screen reader says for a pile: 'Tableau 3: seven of hearts, 2 cards',
+    'Foundation 1, first foundation, base rank 9, 4 cards, top: queen of clubs', 'Stock, 61 cards'.
+    `shown` holds the face-up card codes drawn on the pile (bottom to top), `flags` the view's
+    state flags (empty, locked, complete, selected, target, hint-from, hint-to)."""
+    title = pile_title(name)
+    cards = counted(count, "card")
+    if name in FOUNDATIONS:
+        parts = [title]
+        if name == FOUNDATIONS[0]:
+            parts += ["first foundation", f"base rank {RANK_NAMES[RANKS.index(base)]}"]
+        if "locked" in flags:
+            parts.append(f"locked {UNLOCKED_WHEN}")
+        elif not count:
+            parts.append("empty")
+        else:
+            parts.append("complete" if "complete" in flags else cards)
+            parts.append(f"top: {card_words(shown[-1])}")
+        text = ", ".join(parts)
+    elif name == STOCK:
+        text = f"{title}, {cards}" if count else f"{title}, empty"
+    elif not count:
+        text = f"{title}, empty"
+    else:
+        text = f"{title}: {card_words(shown[-1])}, {cards}"
+    if "selected" in flags:
+        text += ", selected"
+    elif "target" in flags:
+        text += ", legal target"
+    if "hint-from" in flags:
+        text += ", the hinted card"
+    elif "hint-to" in flags:
+        text += ", where the hint moves it"
+    return text
+
+
+def selection_help(card: str, src: str, targets: tuple[str, ...]) -> str:
+    """The description a selected pile and its targets carry for screen readers."""
+    where = ", ".join(pile_text(t) for t in targets) or "nowhere right now"
+    return (f"Selected: {card_words(card)} from {pile_text(src)}. It can go to {where}. "
+            "Press Enter on a legal target to play it, Escape to put it down.")
+
+
+def foundation_count_text(count: int) -> str:
+    """The small count under a foundation: '4/13', nothing when empty."""
+    return f"{count}/{FOUNDATION_SIZE}" if count else ""
+
+
+# ---- what happened -------------------------------------------------------------------------
+
+WELCOME = "New game. Click a card to see where it can go; click the stock to deal."
+FOUNDATION_STAYS = ("Cards on a foundation stay there. Pick a card from the reserve, the waste or "
+                    "the tableau.")
+SPACE_IS_EMPTY = "That space is empty. Pick a card to move first."
+NOTHING_TO_UNDO, NOTHING_TO_REDO = "Nothing to undo.", "Nothing to redo."
+CARRY_ON = "Carry on."
+LOST_NOW = ("No card can reach a foundation any more: this game is lost. Undo, restart or start a "
+            "new game.")
+SEND_HOME_HOW = "Move to a pile first (Tab, then the arrow keys), then press F."
+
+
+def resumed(number: int) -> str:
+    return f"Welcome back: game {number} resumed where you left it."
+
+
+def opened(number: int) -> str:
+    return f"Game {number}. Click a card to see where it can go."
+
+
+def link_while_playing(wanted: int, number: int) -> str:
+    return f"This link opens game {wanted}, but your game {number} is in progress."
+
+
+def not_a_link(shown: str) -> str:
+    return f"\u201c{shown}\u201d is not a game link; links look like #game=123."
+
+
+def pile_is_empty(name: str) -> str:
+    return f"{sentence(pile_text(name))} is empty."
+
+
+def no_card_to_send(name: str) -> str:
+    return f"{sentence(pile_text(name))} has no card to send to a foundation."
+
+
+def selected(card: str, can_move: bool) -> str:
+    if can_move:
+        return f"{card_text(card)} selected: choose a highlighted pile."
+    return f"{card_text(card)} has no legal move right now."
+
+
+def no_foundation_takes(card: str) -> str:
+    return f"No foundation takes the {card_text(card)} now."
+
+
+def dealt(card: str, left: int) -> str:
+    return f"Dealt {card_text(card)}; {left} left in the stock."
+
+
+def moved(card: str, dst: str) -> str:
+    return f"{card_text(card)} to {pile_text(dst)}."
+
+
+def auto_played(cards: list[str]) -> str:
+    return f" Auto-played to the foundations: {', '.join(map(card_text, cards))}." if cards else ""
+
+
+def undone(card: str, src: str) -> str:
+    return f"Undone: {card_text(card)} back to {pile_text(src)}."
+
+
+def redone(card: str, dst: str) -> str:
+    return f"Redone: {card_text(card)} to {pile_text(dst)}."
+
+
+def won(number: int, moves: int, clock: str) -> str:
+    return f"You won game {number} in {moves} moves and {clock}!"
+
+
+def restarted(number: int) -> str:
+    return f"Game {number} restarted from the deal."
+
+
+def switched(number: int) -> str:
+    return f"Game {number}."
+
+
+def new_game(number: int, winnable_only: bool, list_loaded: bool) -> str:
+    if not winnable_only:
+        return f"New game: deal {number}."
+    if list_loaded:
+        return f"New game: deal {number}, proved winnable by the solver."
+    return (f"New game: deal {number}. The list of winnable deals is not loaded, so this deal was "
+            "picked at random.")
+
+
+def link_copied(number: int, url: str) -> str:
+    return f"Link to game {number} copied: {url}"
+
+
+def share_link(url: str) -> str:
+    return f"Share this link: {url}"
+
+
+def something_went_wrong(error: Exception) -> str:
+    return (f"Sorry, something went wrong ({type(error).__name__}). Your game is saved; reload the "
+            "page if the table looks wrong.")
+
+
+# ---- saves and statistics ------------------------------------------------------------------
+
+NOT_SAVING = "Not saving: the saved game from a newer version of The Plot is kept untouched."
+OFFER_BUTTONS = {  # the two answers to each question about the save (web.saveslot.Offer values)
+    "newer-version": ("Play without saving", "Discard that save"),
+    "other-tab": ("Load the newer game", "Keep this tab's game"),
+}
+OTHER_TAB_UNREADABLE = "The other tab's game could not be read; this one carries on."
+PLAYING_WITHOUT_SAVING = "Playing without saving."
+NEWER_DISCARDED = "The newer version's save was discarded; this game is saved."
+
+
+NEWER_STATS = ("Your statistics were saved by a newer version of The Plot: they are kept "
+               "untouched, and games in this tab are not counted. Reload the page to get the "
+               "newer version.")
+
+
+def unreadable_stats(reason: str, kept: bool) -> str:
+    if kept:
+        return (f"Your statistics could not be read ({reason}). They were kept aside, and "
+                "counting starts again from here.")
+    return (f"Your statistics could not be read ({reason}) nor kept aside, so they are left as "
+            "they are and new results are not saved.")
+
+
+def newer_save(version: int) -> str:
+    return (f"Your saved game was made by a newer version of The Plot (save version {version}) "
+            "and is kept untouched. Reload the page to get the newer version, or play here "
+            "without saving over it, or discard it.")
+
+
+def unreadable_save(reason: str, kept: bool) -> str:
+    where = "It was kept aside" if kept else "It could not be kept aside"
+    return f"Your saved game could not be read ({reason}). {where}, and a new game has started."
+
+
+def behind(number: int, moves: int) -> str:
+    return (f"Game {number} was played on in another tab ({counted(moves, 'move')}). This tab is "
+            "behind and is not saving.")
+
+
+def loaded_other(number: int) -> str:
+    return f"Loaded game {number} as the other tab left it."
+
+
+def kept_ours(number: int) -> str:
+    return f"Keeping this tab's game {number}; it is saved again."
+
+
+# ---- settings ------------------------------------------------------------------------------
+
+LOOK_SETTINGS = {"four_colour": "Four-colour suits", "contrast": "High contrast",
+                 "large": "Larger cards"}
+AUTOPLAY_ON = ("Safe auto-play on: cards that can never be needed again go home by themselves.")
+AUTOPLAY_OFF = "Safe auto-play off: every card stays where you leave it."
+CHECK_ON = "The solver will check after every move whether this game can still be won."
+CHECK_OFF = "Winnable check off."
+WINNABLE_ONLY_ON = "New game will deal only deals the solver has proved winnable."
+WINNABLE_ONLY_OFF = "New game will deal any deal, winnable or not."
+
+
+def setting_changed(name: str, value) -> str:
+    """What the status line says when a setting changes (auto-play says more: see App)."""
+    if name == "back":
+        return f"Card back: {value}."
+    if name in LOOK_SETTINGS:
+        return f"{LOOK_SETTINGS[name]} {'on' if value else 'off'}."
+    if name == "autoplay":
+        return AUTOPLAY_ON if value else AUTOPLAY_OFF
+    if name == "check_winnable":
+        return CHECK_ON if value else CHECK_OFF
+    return WINNABLE_ONLY_ON if value else WINNABLE_ONLY_OFF
+
+
+def winnable_count(count: int) -> str:
+    return f" ({count:,} deals in the list shipped with the game)" if count else ""
+
+
+# ---- the dialogs -----------------------------------------------------------------------------
+
+WON_TITLE, LOST_TITLE = "You won!", "No more moves"
+LOST_TEXT = ("The stock is empty and no card can reach a foundation any more. Undo to try another "
+             "way, restart this deal, or start a new game.")
+LEAVE_QUESTIONS = {  # what the confirmation asks before leaving a game in progress, and its button
+    "new": ("Start a new game?", "New game"),
+    "restart": ("Restart this deal?", "Restart"),
+}
+
+
+def won_text(number: int, moves: int, clock: str) -> str:
+    return f"Game {number}: all {CARD_COUNT} cards are home in {moves} moves and {clock}."
+
+
+def leave_question(kind: str, number: int | None) -> tuple[str, str]:
+    """(title, button) of the question asked before leaving a game for `kind`."""
+    if kind == "switch":
+        return f"Open game {number}?", f"Open game {number}"
+    return LEAVE_QUESTIONS[kind]
+
+
+def leave_text(number: int, moves: int) -> str:
+    return (f"Game {number} is in progress ({counted(moves, 'move')}). Leaving it counts as a loss "
+            "in your statistics.")
+
+
+# ---- the solver's help ---------------------------------------------------------------------
+
+VERDICT_TEXT = {Verdict.WINNABLE: "Winnable", Verdict.LOST: "No longer winnable",
+                Verdict.UNKNOWN: "Unknown", Verdict.THINKING: "Checking\u2026"}
+LOST_FROM_THE_DEAL = "Not winnable"  # the verdict "lost" before any move: the deal itself
+THINKING = "Thinking\u2026 looking for a winning line from here."
+NOTHING_TO_HINT = "This game is won: there is nothing left to hint at."
+HINT_DEAL = "Hint: deal a card from the stock."
+DEAL_CANNOT_BE_WON = ("This deal cannot be won, whatever you play: the solver has proved it. Start "
+                      "a new game.")
+POSITION_LOST = ("This position can no longer be won, whatever you play. Undo to find another "
+                 "way, or start a new game.")
+FINISH_NEEDS = "Finish needs an empty stock and a proved win from here: ask for a hint first."
+FINISHING = "Finishing\u2026 click anywhere or press any key to stop."
+FINISH_STOPPED = "Stopped. Carry on by hand, or press Finish again."
+
+
+def hint(card: str, src: str, dst: str) -> str:
+    return f"Hint: move the {card_text(card)} from {pile_text(src)} to {pile_text(dst)}."
+
+
+def no_line_found(seconds: int) -> str:
+    return (f"No winning line found within {seconds} seconds: this position may still be "
+            "winnable. Ask again to search longer.")
