@@ -10,7 +10,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
 
 from lines import lost_while_playing, page_save, won_with_empty_stock  # noqa: E402
 
@@ -175,7 +174,7 @@ def test_winnable_deals_only_picks_from_the_shipped_list():
 
 
 def test_the_shipped_ranges_are_exactly_the_studys_list():
-    from build import number_ranges, read_winnable
+    from sitebuild.winnable import number_ranges, read_winnable
 
     numbers = read_winnable()
     text = number_ranges(numbers)
