@@ -17,12 +17,12 @@ from sitebuild.service_worker import write_service_worker
 
 
 def vendor() -> None:
-    """Fill web/vendor/: the runtime, the rules page, the winnable deals and the compiled files."""
+    """Check the config, then fill web/vendor/: runtime, rules, winnable deals, compiled files."""
+    config.check_config()
     runtime.vendor_runtime()
     rules.write_rules()
     winnable.write_winnable()
     caches.write_caches()
-    config.check_config()
     print(f"build: vendored runtime into {VENDOR.relative_to(ROOT)}/")
 
 
