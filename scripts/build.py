@@ -3,8 +3,8 @@
     python scripts/build.py vendor   # node_modules -> web/vendor/ (+ rules page from docs/rules.md)
     python scripts/build.py site     # vendor, then write the deployable static site to _site/
 
-Only what the page fetches is copied; each job is a module of scripts/sitebuild/. Run from any
-directory.
+Only what the page fetches is copied; each job is a module of scripts/sitebuild/. Run it from any
+directory with the project's venv (markdown-it-py renders the rules), as make vendor / make site do.
 """
 
 from __future__ import annotations

@@ -1,87 +1,60 @@
-"""The How to play panel: docs/rules.md rendered to HTML at build time, web/vendor/rules.html."""
+"""The How to play panel: docs/rules.md rendered to web/vendor/rules.html at build time.
+
+CommonMark by markdown-it-py with raw HTML and images off. The panel has its own title (an h2),
+so the document's leading `# ` title is dropped and every heading moves one level down; links
+keep only their words (the panel is no place to leave the game from).
+"""
 
 from __future__ import annotations
 
-import html
-import re
-
 from .layout import ROOT, VENDOR, fail
+
+try:
+    from markdown_it import MarkdownIt
+    from markdown_it.token import Token
+except ModuleNotFoundError:
+    fail("markdown-it-py is missing: build in the project's venv (make vendor / make site make it)")
 
 RULES = ROOT / "docs" / "rules.md"
 SHIPPED = VENDOR / "rules.html"
+HEADING_SHIFT = 1  # docs/rules.md's `##` sections become h3s under the panel's h2
+DEEPEST_HEADING = 6
+HEADING_TAGS = ("heading_open", "heading_close")
+LINK_TAGS = ("link_open", "link_close")
+
+
+def markdown() -> MarkdownIt:
+    """A CommonMark parser that passes no raw HTML through and shows no image."""
+    return MarkdownIt("commonmark", {"html": False}).disable("image")
+
+
+def without_title(tokens: list[Token]) -> list[Token]:
+    """The tokens after the document's title, when it starts with a level-1 heading."""
+    if tokens and tokens[0].type == "heading_open" and tokens[0].tag == "h1":
+        close = next(i for i, t in enumerate(tokens) if t.type == "heading_close")
+        return tokens[close + 1:]
+    return tokens
+
+
+def shift_heading(tag: str) -> str:
+    """'h2' -> 'h3': one level down, never past h6."""
+    return f"h{min(int(tag[1:]) + HEADING_SHIFT, DEEPEST_HEADING)}"
+
+
+def rules_html(text: str) -> str:
+    """The HTML the panel shows for the Markdown `text` (see the module's docstring)."""
+    md = markdown()
+    tokens = without_title(md.parse(text))
+    for token in tokens:
+        if token.type in HEADING_TAGS:
+            token.tag = shift_heading(token.tag)
+        if token.children:
+            token.children = [t for t in token.children if t.type not in LINK_TAGS]
+    return md.renderer.render(tokens, md.options, {})
 
 
 def write_rules() -> None:
     """Render docs/rules.md to web/vendor/rules.html."""
     if not RULES.exists():
         fail("docs/rules.md is missing: the How to play panel is built from it")
-    SHIPPED.write_text(markdown_to_html(RULES.read_text(encoding="utf-8")), encoding="utf-8")
-
-
-# --- a small Markdown renderer for docs/rules.md (headings, paragraphs, lists, emphasis, code) ---
-
-def _inline(text: str) -> str:
-    text = html.escape(text, quote=False)
-    text = re.sub(r"`([^`]+)`", r"<code>\1</code>", text)
-    text = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", text)
-    text = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<em>\1</em>", text)
-    text = re.sub(r"(?<!\w)_(?!\s)(.+?)(?<!\s)_(?!\w)", r"<em>\1</em>", text)
-    text = re.sub(r"\[([^\]]+)\]\(([^)\s]+)\)", lambda m: m.group(1), text)  # links: keep the words
-    return text
-
-
-def markdown_to_html(text: str) -> str:
-    out: list[str] = []
-    para: list[str] = []
-    lists: list[str] = []  # stack of open list tags
-    item_open = False
-
-    def flush_para():
-        if para:
-            out.append(f"<p>{_inline(' '.join(para))}</p>")
-            para.clear()
-
-    def close_lists(depth=0):
-        nonlocal item_open
-        while len(lists) > depth:
-            out.append(f"</li></{lists.pop()}>")
-        item_open = bool(lists)
-
-    lines = text.splitlines()
-    if lines and re.match(r"^#\s", lines[0]):
-        lines = lines[1:]  # the document title: the panel has its own ("How to play")
-    for raw in lines:
-        line = raw.rstrip()
-        heading = re.match(r"^(#{1,6})\s+(.*)$", line)
-        item = re.match(r"^(\s*)([-*+]|\d+[.)])\s+(.*)$", line)
-        if not line.strip():
-            flush_para()
-            continue
-        if heading:
-            flush_para()
-            close_lists()
-            level = min(len(heading.group(1)) + 1, 6)  # the panel's own title is the h2
-            out.append(f"<h{level}>{_inline(heading.group(2))}</h{level}>")
-        elif item:
-            flush_para()
-            depth = len(item.group(1).expandtabs(4)) // 2 + 1
-            tag = "ol" if item.group(2)[0].isdigit() else "ul"
-            if depth > len(lists):
-                while depth > len(lists):
-                    out.append(f"<{tag}><li>")
-                    lists.append(tag)
-            else:
-                close_lists(depth)
-                out.append("</li><li>")
-            out.append(_inline(item.group(3)))
-            item_open = True
-        elif lists and item_open and raw.startswith((" ", "\t")):
-            out.append(" " + _inline(line.strip()))
-        else:
-            close_lists()
-            if line.startswith(">"):
-                line = line.lstrip("> ")
-            para.append(line.strip())
-    flush_para()
-    close_lists()
-    return "\n".join(out) + "\n"
+    SHIPPED.write_text(rules_html(RULES.read_text(encoding="utf-8")), encoding="utf-8")
