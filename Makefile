@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet -e '.[dev,build]'
 	touch $(STAMP)
 
 lint: $(STAMP)
@@ -33,6 +33,7 @@ clean:
 # ---- the browser game (issue 3) -------------------------------------------------------------
 # npm ci installs the pinned runtime (pyodide, @pyscript/core) from package-lock.json;
 # scripts/build.py copies only the files the page fetches into web/vendor/ and writes _site/.
+# The build runs in the venv: it renders docs/rules.md with markdown-it-py (the `build` extra).
 NPM_STAMP := node_modules/.package-lock.json
 CHROMIUM := /usr/bin/chromium
 PORT ?= 8000
@@ -42,11 +43,11 @@ $(NPM_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $(NPM_STAMP)
 
-vendor: $(NPM_STAMP)
-	$(PYTHON) scripts/build.py vendor
+vendor: $(STAMP) $(NPM_STAMP)
+	$(PY) scripts/build.py vendor
 
-site: $(NPM_STAMP)
-	$(PYTHON) scripts/build.py site
+site: $(STAMP) $(NPM_STAMP)
+	$(PY) scripts/build.py site
 
 serve: site
 	@echo "The Plot is at http://localhost:$(PORT)/  (Ctrl+C stops the server)"

@@ -35,7 +35,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "_site"
 sys.path.insert(0, str(ROOT / "scripts"))
-import build  # noqa: E402
+from sitebuild.caches import INTERPRETER_SNAPSHOT, PYSCRIPT_BYTECODE  # noqa: E402
+from sitebuild.layout import MODULES_ARCHIVE, PAGE_SCRIPT  # noqa: E402
+from sitebuild.service_worker import write_service_worker  # noqa: E402
 
 PRELOAD = """  <link rel="modulepreload" href="web/vendor/pyodide/pyodide.mjs">
   <link rel="modulepreload" href="web/vendor/pyodide/pyodide.asm.mjs">
@@ -88,13 +90,13 @@ def all_plugins(site: Path) -> None:
 
 
 def archive_entries(site: Path) -> dict[str, bytes]:
-    with zipfile.ZipFile(site / build.MODULES_ARCHIVE) as archive:
+    with zipfile.ZipFile(site / MODULES_ARCHIVE) as archive:
         return {name: archive.read(name) for name in archive.namelist()}
 
 
 def no_bytecode(site: Path) -> None:
     sources = {n: data for n, data in archive_entries(site).items() if n.endswith(".py")}
-    target = site / build.MODULES_ARCHIVE
+    target = site / MODULES_ARCHIVE
     target.unlink()
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, data in sources.items():
@@ -112,9 +114,9 @@ def per_file(site: Path) -> None:
             files[f"./{name}"] = f"./{name}"
     config["files"] = files
     replace(site / "pyscript.toml", toml_dump(config))
-    script = (site / build.PAGE_SCRIPT).read_text(encoding="utf-8")
-    replace(site / build.PAGE_SCRIPT, script.replace('sys.path.insert(0, "modules.zip")', ""))
-    (site / build.MODULES_ARCHIVE).unlink()
+    script = (site / PAGE_SCRIPT).read_text(encoding="utf-8")
+    replace(site / PAGE_SCRIPT, script.replace('sys.path.insert(0, "modules.zip")', ""))
+    (site / MODULES_ARCHIVE).unlink()
 
 
 def json_config(site: Path) -> None:
@@ -127,8 +129,8 @@ def preload(site: Path) -> None:
 
 
 def no_pyscript_bytecode(site: Path) -> None:
-    index = b"[]"  # the format of build.PYSCRIPT_BYTECODE with no file in it
-    target = site / build.PYSCRIPT_BYTECODE
+    index = b"[]"  # the format of PYSCRIPT_BYTECODE with no file in it
+    target = site / PYSCRIPT_BYTECODE
     target.unlink()
     target.write_bytes(len(index).to_bytes(4, "big") + index)
 
@@ -149,7 +151,7 @@ def no_snapshot(site: Path) -> None:
     marker = 'if (typeof DecompressionStream !== "function")'
     assert marker in boot, marker
     replace(site / "web" / "boot.js", boot.replace(marker, "if (true)"))
-    (site / build.INTERPRETER_SNAPSHOT).unlink()
+    (site / INTERPRETER_SNAPSHOT).unlink()
 
 
 LEVERS = {"late-start": late_start, "all-plugins": all_plugins, "no-bytecode": no_bytecode,
@@ -174,7 +176,7 @@ def main() -> None:
             site = Path(tmp) / name
             shutil.copytree(SITE, site, copy_function=os.link)
             LEVERS[name](site)
-            build.write_service_worker(site)
+            write_service_worker(site)
             variants += ["--variant", str(site)]
         subprocess.run([sys.executable, str(ROOT / "benchmarks" / "startup.py"), "--no-worker",
                         "--rounds", str(args.rounds), *variants], check=True)

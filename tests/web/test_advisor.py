@@ -135,7 +135,7 @@ def test_winnable_deals_only_picks_from_the_shipped_list():
 
 
 def test_the_shipped_ranges_are_exactly_the_studys_list():
-    from build import number_ranges, read_winnable
+    from sitebuild.winnable import number_ranges, read_winnable
 
     numbers = read_winnable()
     text = number_ranges(numbers)

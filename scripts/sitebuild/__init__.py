@@ -1,0 +1,11 @@
+"""The build of the browser game, one module per job; scripts/build.py is its command line.
+
+    layout          where the build reads and writes, and the helpers every job uses
+    config          the check of pyscript.toml and index.html's <mpy-config>
+    runtime         the vendored runtime: Pyodide and PyScript from node_modules into web/vendor/
+    rules           the How to play panel: docs/rules.md -> web/vendor/rules.html
+    winnable        the proved-winnable deals: docs/winnable-seeds.txt -> web/vendor/winnable.txt
+    caches          the files compiled by the vendored Pyodide in Node, cached by their inputs
+    static_site     the deployable site: _site/
+    service_worker  _site/sw.js, which names the site's version
+"""

@@ -1,0 +1,154 @@
+"""The files compiled by the vendored Pyodide in Node, each cached under a hash of its inputs.
+
+Each of them boots Pyodide (seconds), so a build makes one only when its inputs, the Node script
+that makes it or the Pyodide files changed; otherwise it copies the cached file.
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import hashlib
+import json
+import subprocess
+import tempfile
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+
+from .layout import (
+    MODULES_ARCHIVE,
+    NODE,
+    PAGE_SCRIPT,
+    PYODIDE,
+    PYODIDE_FILES,
+    PYSCRIPT,
+    ROOT,
+    copy,
+    fail,
+)
+
+CACHE = NODE / ".cache" / "the-plot-modules"  # built files by content: rebuilt on change
+BYTECODE_SCRIPT = ROOT / "scripts" / "bytecode.mjs"
+SNAPSHOT_SCRIPT = ROOT / "scripts" / "snapshot.mjs"
+# PyScript writes the sources of its own `pyscript` package into Pyodide's home folder and imports
+# it before the page's script, compiling 14 modules at every start. Their checked-hash bytecode,
+# compiled by the vendored Pyodide (scripts/bytecode.mjs) to where Python looks for it
+# (pyscript/__pycache__/NAME.cpython-314.pyc), ships as one file that web/boot.js writes into the
+# home folder before it hands the interpreter to PyScript. The format, read by web/boot.js: a
+# 4-byte big-endian length N, N bytes of JSON [[path, size], ...], then the files' bytes in order.
+PYSCRIPT_BYTECODE = "web/vendor/pyscript-bytecode.bin"
+# The interpreter's memory right after loadPyodide(), saved at build time by the vendored Pyodide
+# in Node (scripts/snapshot.mjs) and gzipped (31 MB -> 6 MB): web/boot.js restores it instead of
+# starting Python from scratch, the bulk of Pyodide's start. It only fits the Pyodide it was made
+# with, so it is made again whenever a Pyodide file changes.
+INTERPRETER_SNAPSHOT = "web/vendor/pyodide-snapshot.bin"
+ARCHIVE_DATE = (2020, 1, 1, 0, 0, 0)  # every archived file's date: the same sources, same bytes
+
+
+def python_files() -> list[str]:
+    """Every module the page needs, as paths relative to ROOT: the engine and the web layer."""
+    files = [p for p in sorted((ROOT / "plot").rglob("*.py")) if "__pycache__" not in p.parts]
+    files += sorted((ROOT / "web").glob("*.py"))
+    return [p.relative_to(ROOT).as_posix() for p in files]
+
+
+def archived_modules() -> list[str]:
+    """The modules shipped in MODULES_ARCHIVE: all of python_files() but the page's script."""
+    return [f for f in python_files() if f != PAGE_SCRIPT]
+
+
+def run_node(script: Path, *args: str) -> None:
+    """Run a Node script of scripts/ with the vendored Pyodide as its first argument."""
+    try:
+        subprocess.run(["node", str(script), str(PYODIDE), *args], check=True)
+    except (OSError, subprocess.CalledProcessError) as error:
+        fail(f"running Pyodide in Node ({script.name}) failed ({error}); "
+             "Node 18 or newer is needed (npm installs it)")
+
+
+@functools.cache
+def pyodide_digest() -> bytes:
+    """A hash of the Pyodide files the page loads (14 MB: read once per build, not per file)."""
+    digest = hashlib.sha256()
+    for name in PYODIDE_FILES:
+        digest.update(hashlib.sha256((PYODIDE / name).read_bytes()).digest())
+    return digest.digest()
+
+
+def cached_build(target: str, script: Path, inputs: list[bytes],
+                 make: Callable[[Path], None]) -> None:
+    """Copy to ROOT/target the file make(path) writes, kept in CACHE under a hash of `inputs`,
+    the Node script that makes it and the Pyodide build."""
+    digest = hashlib.sha256()
+    for part in (script.read_bytes(), *inputs):
+        digest.update(hashlib.sha256(part).digest())
+    digest.update(pyodide_digest())
+    cached = CACHE / f"{digest.hexdigest()[:32]}{Path(target).suffix}"
+    if not cached.exists():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        partial = cached.with_suffix(".part")
+        make(partial)
+        partial.replace(cached)
+    copy(cached, ROOT / target)
+
+
+def write_modules_archive() -> None:
+    """Write MODULES_ARCHIVE: each module's source and checked-hash bytecode, side by side."""
+    sources = {rel: (ROOT / rel).read_bytes() for rel in archived_modules()}
+
+    def make(path: Path) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            tree = Path(tmp)
+            for rel, data in sources.items():
+                (tree / rel).parent.mkdir(parents=True, exist_ok=True)
+                (tree / rel).write_bytes(data)
+            run_node(BYTECODE_SCRIPT, str(tree))
+            with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+                for rel in sources:
+                    for name in (rel, rel + "c"):
+                        info = zipfile.ZipInfo(name, date_time=ARCHIVE_DATE)
+                        info.compress_type = zipfile.ZIP_DEFLATED
+                        archive.writestr(info, (tree / name).read_bytes())
+
+    inputs = [rel.encode() + b"\0" + data for rel, data in sources.items()]
+    cached_build(MODULES_ARCHIVE, BYTECODE_SCRIPT, inputs, make)
+
+
+def write_pyscript_bytecode() -> None:
+    """Write PYSCRIPT_BYTECODE: the bytecode of PyScript's `pyscript` package (format above)."""
+    inputs = [(PYSCRIPT / "src" / "stdlib" / "pyscript.js").read_bytes(),
+              *(p.read_bytes() for p in sorted((PYSCRIPT / "dist").glob("*.js")))]
+
+    def make(path: Path) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            tree = Path(tmp)
+            run_node(BYTECODE_SCRIPT, str(tree), str(PYSCRIPT))
+            files = [(p.relative_to(tree).as_posix(), p.read_bytes())
+                     for p in sorted(tree.rglob("*.pyc"))]
+        if not files:
+            fail("PyScript's `pyscript` package compiled to no bytecode")
+        index = json.dumps([[name, len(data)] for name, data in files]).encode()
+        path.write_bytes(len(index).to_bytes(4, "big") + index + b"".join(d for _, d in files))
+
+    cached_build(PYSCRIPT_BYTECODE, BYTECODE_SCRIPT, inputs, make)
+
+
+def write_interpreter_snapshot() -> None:
+    """Write INTERPRETER_SNAPSHOT: Pyodide's memory after loadPyodide(), gzipped (see above)."""
+
+    def make(path: Path) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            raw = Path(tmp) / "snapshot"
+            run_node(SNAPSHOT_SCRIPT, str(raw))
+            # no name, mtime 0: the same snapshot always gives the same bytes (and site version)
+            path.write_bytes(gzip.compress(raw.read_bytes(), mtime=0))
+
+    cached_build(INTERPRETER_SNAPSHOT, SNAPSHOT_SCRIPT, [], make)
+
+
+def write_caches() -> None:
+    """Write the three compiled files: the modules archive, PyScript's bytecode, the snapshot."""
+    write_modules_archive()
+    write_pyscript_bytecode()
+    write_interpreter_snapshot()

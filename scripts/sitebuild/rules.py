@@ -1,0 +1,60 @@
+"""The How to play panel: docs/rules.md rendered to web/vendor/rules.html at build time.
+
+CommonMark by markdown-it-py with raw HTML and images off. The panel has its own title (an h2),
+so the document's leading `# ` title is dropped and every heading moves one level down; links
+keep only their words (the panel is no place to leave the game from).
+"""
+
+from __future__ import annotations
+
+from .layout import ROOT, VENDOR, fail
+
+try:
+    from markdown_it import MarkdownIt
+    from markdown_it.token import Token
+except ModuleNotFoundError:
+    fail("markdown-it-py is missing: build in the project's venv (make vendor / make site make it)")
+
+RULES = ROOT / "docs" / "rules.md"
+SHIPPED = VENDOR / "rules.html"
+HEADING_SHIFT = 1  # docs/rules.md's `##` sections become h3s under the panel's h2
+DEEPEST_HEADING = 6
+HEADING_TAGS = ("heading_open", "heading_close")
+LINK_TAGS = ("link_open", "link_close")
+
+
+def markdown() -> MarkdownIt:
+    """A CommonMark parser that passes no raw HTML through and shows no image."""
+    return MarkdownIt("commonmark", {"html": False}).disable("image")
+
+
+def without_title(tokens: list[Token]) -> list[Token]:
+    """The tokens after the document's title, when it starts with a level-1 heading."""
+    if tokens and tokens[0].type == "heading_open" and tokens[0].tag == "h1":
+        close = next(i for i, t in enumerate(tokens) if t.type == "heading_close")
+        return tokens[close + 1:]
+    return tokens
+
+
+def shift_heading(tag: str) -> str:
+    """'h2' -> 'h3': one level down, never past h6."""
+    return f"h{min(int(tag[1:]) + HEADING_SHIFT, DEEPEST_HEADING)}"
+
+
+def rules_html(text: str) -> str:
+    """The HTML the panel shows for the Markdown `text` (see the module's docstring)."""
+    md = markdown()
+    tokens = without_title(md.parse(text))
+    for token in tokens:
+        if token.type in HEADING_TAGS:
+            token.tag = shift_heading(token.tag)
+        if token.children:
+            token.children = [t for t in token.children if t.type not in LINK_TAGS]
+    return md.renderer.render(tokens, md.options, {})
+
+
+def write_rules() -> None:
+    """Render docs/rules.md to web/vendor/rules.html."""
+    if not RULES.exists():
+        fail("docs/rules.md is missing: the How to play panel is built from it")
+    SHIPPED.write_text(rules_html(RULES.read_text(encoding="utf-8")), encoding="utf-8")
