@@ -29,8 +29,9 @@ ROW_TOLERANCE_PX = 12  # piles whose tops differ by less than this sit in one ro
 
 
 class Controls:
-    def __init__(self, app, document, window):
+    def __init__(self, app, document, window, drawn):
         self.app, self.document, self.window = app, document, window
+        self.drawn = drawn                   # () -> None: put what the input changed on screen
         self.last_select: str | None = None  # the pile the last single click selected
         self.focused = PILE_ORDER[0]         # the pile in the Tab order (roving tabindex)
         self.piles = {str(el.getAttribute("data-pile")): el
@@ -66,6 +67,7 @@ class Controls:
             except Exception as error:  # noqa: BLE001
                 self.window.console.error(traceback.format_exc())
                 self.app.say(words.something_went_wrong(error), Tone.ERROR)
+            self.drawn()
 
         return run
 

@@ -29,19 +29,16 @@ class Drag:
         return swallowed
 
     def down(self, event) -> None:
+        """A press on a pile a card may leave: maybe the start of a drag. The pile, not the card
+        element, is what counts: the card may not be drawn yet, or may be in flight."""
         self.swallow_click = False
         if self.press is not None or (event.pointerType == "mouse" and event.button != 0):
             return
-        card = event.target.closest(".card")
         pile = event.target.closest("[data-pile]")
-        if is_none(card) or is_none(pile):
-            return
-        name = str(pile.getAttribute("data-pile"))
-        top = pile.querySelector(".card:last-of-type")
-        if name not in SOURCES or is_none(top):
+        if is_none(pile) or str(pile.getAttribute("data-pile")) not in SOURCES:
             return
         self.press = {"id": event.pointerId, "x": event.clientX, "y": event.clientY,
-                      "pile": name, "card": top}
+                      "pile": str(pile.getAttribute("data-pile")), "el": pile, "card": None}
 
     def move(self, event) -> None:
         press = self.press
@@ -51,12 +48,16 @@ class Drag:
         if not self.dragging:
             if dx * dx + dy * dy < DRAG_START_PX * DRAG_START_PX:
                 return
+            card = press["el"].querySelector(".card:last-of-type")
+            if is_none(card):
+                return  # not drawn yet: a later move starts the drag
             if not self.app.hand.pick_up(press["pile"]):
                 self.press = None  # nothing to drag: the message says why
                 self.swallow_click = True
                 return
             self.dragging = True
-            press["card"].classList.add("dragging")
+            press["card"] = card
+            card.classList.add("dragging")
         event.preventDefault()
         press["card"].style.transform = f"translate({dx}px, {dy}px)"
 

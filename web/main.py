@@ -66,7 +66,7 @@ def start() -> None:
     app = App(Storage.browser(), now=window.performance.now,
               changed=lambda: renderer.schedule(lambda: table_view(app)), defer=defer)
     app.boot(window.location.hash)
-    Controls(app, document, window)
+    Controls(app, document, window, drawn=renderer.draw_pending)
     renderer.draw(table_view(app))
     ticker = create_proxy(lambda *_: renderer.tick(app.clock.text()))
     window.setInterval(ticker, 250)  # the proxy lives as long as the page

@@ -1,8 +1,9 @@
 """Drawing the table: a keyed diff of the next view (web/view.py) against the one on screen.
 
 `Renderer.schedule(source)` asks for one draw on the next animation frame however many changes
-come before it; the draw takes `source()` (a `TableView`) and touches only the piles, cards and
-chrome that differ from the last view drawn. Cards are keyed by pile and position, so a move
+come before it (an input handler draws at its end instead: `draw_pending`); the draw takes
+`source()` (a `TableView`) and touches only the piles, cards and chrome that differ from the
+last view drawn. Cards are keyed by pile and position, so a move
 rewrites two piles, not the 104 cards of the table. Cards that moved (found by comparing the two
 views) fly from where they were; a card in flight never catches the pointer.
 """
@@ -23,6 +24,7 @@ RANKS = "A23456789TJQK"
 FACES = {"J", "Q", "K"}
 FLAGS = ("empty", "locked", "complete", "selected", "target", "hint-from", "hint-to")
 MOVE_MS = 170          # a card's flight from one pile to another (never blocks input)
+FLIGHT = "flight"      # the id of a card's flight among its animations
 SETTING_CLASSES = {"four_colour": "four-colour", "contrast": "high-contrast",
                    "large": "large-cards"}
 ELEMENTS = ("state", "message", "notice", "moves", "time", "game-number", "game-link", "undo",
@@ -69,7 +71,7 @@ class Renderer:
         self.source = None                   # () -> TableView, for the scheduled draw
         self.pending = False
         self.frames = 0
-        self._frame = create_proxy(lambda _timestamp=None: self.draw(self.source()))
+        self._frame = create_proxy(lambda _timestamp=None: self.draw_pending())
         self._landed = create_proxy(self._on_landed)
         self.calm = window.matchMedia("(prefers-reduced-motion: reduce)")
 
@@ -81,6 +83,12 @@ class Renderer:
         if not self.pending:
             self.pending = True
             self.window.requestAnimationFrame(self._frame)
+
+    def draw_pending(self) -> None:
+        """Draw now what was scheduled, if anything (the end of an input handler calls this, so
+        a click is on screen in its own task, not a frame later)."""
+        if self.pending:
+            self.draw(self.source())
 
     def draw(self, view: TableView) -> None:
         """Make the page show `view`, touching only what differs from the last view drawn."""
@@ -121,13 +129,17 @@ class Renderer:
         frames = to_js([{"transform": f"translate({dx:.1f}px, {dy:.1f}px)", "zIndex": 40},
                         {"transform": "none", "zIndex": 40}])
         node.classList.add("flying")  # style.css: a card in flight lets clicks through
-        flight = node.animate(frames, to_js({"duration": MOVE_MS,
+        flight = node.animate(frames, to_js({"duration": MOVE_MS, "id": FLIGHT,
                                              "easing": "cubic-bezier(.2,.7,.3,1)"}))
         flight.onfinish = flight.oncancel = self._landed
 
     @staticmethod
     def _on_landed(event) -> None:
-        event.target.effect.target.classList.remove("flying")
+        """A flight ended: the card catches the pointer again, unless it flies once more (a
+        second card of the same code dealt onto it reuses its node)."""
+        node = event.target.effect.target
+        if not any(a.id == FLIGHT and a.playState == "running" for a in node.getAnimations()):
+            node.classList.remove("flying")
 
     # ---- piles --------------------------------------------------------------------------------
 

@@ -1,0 +1,163 @@
+"""Every click lands: input given as a player gives it, at screen coordinates and at human speed.
+
+Playwright's `locator.click()` waits until its target stops moving and is uncovered, so it never
+clicks while a card flies. A player does. These tests press the mouse (or a finger) at the
+centre of the card as it rests on its pile, 30-150 ms a press, without waiting for anything
+between moves, at full speed and with the CPU slowed 4x (as DevTools and Lighthouse stand for a
+mid-range phone), then compare the table on screen with the engine's.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from plot import FOUNDATIONS, SOURCES, STOCK, Game
+from tests.e2e.tablepage import expected_table, new_table
+
+SLOWDOWNS = [1, 4]  # CPU throttling rates: full speed, and a mid-range phone
+PRESS_MS = (30, 150)  # how long a press lasts, so clicks come this far apart
+RANDOM_MOVES = 36
+
+# Where a player aims at a pile: the centre of its top card where it rests (a card in flight is
+# drawn elsewhere, but `offsetLeft/Top` ignore the flight's transform), or the pile's centre.
+AIM = """name => {
+  const pile = document.querySelector(`[data-pile="${name}"]`);
+  const box = pile.getBoundingClientRect();
+  const cards = pile.querySelectorAll(':scope > .card');
+  const top = cards[cards.length - 1];
+  if (!top) return [box.left + box.width / 2, box.top + box.height / 2];
+  return [box.left + top.offsetLeft + top.offsetWidth / 2,
+          box.top + top.offsetTop + top.offsetHeight / 2];
+}"""
+
+
+@pytest.fixture(scope="module", params=SLOWDOWNS, ids=lambda rate: f"cpu-x{rate}")
+def player(request, browser, site_url):
+    """A page of the game whose CPU runs `rate` times slower (one per rate, for the module)."""
+    page = new_table(browser, site_url)
+    page.goto("#game=1")
+    cdp = page.context.new_cdp_session(page.page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": request.param})
+    page.rng = random.Random(request.param)
+    yield page
+    page.context.close()
+
+
+EXTRA_PAGES = ("player",)
+
+
+def aim(table, name: str) -> tuple[float, float]:
+    x, y = table.page.evaluate(AIM, name)
+    return x, y
+
+
+def press(table, name: str) -> None:
+    """One click on pile `name`, held for a human press, with no waiting before or after."""
+    table.page.mouse.click(*aim(table, name), delay=table.rng.randint(*PRESS_MS))
+
+
+def play(table, move: str) -> None:
+    src, dst = move.split("-")
+    press(table, src)
+    if src != STOCK:
+        press(table, dst)
+
+
+def random_line(game: Game, rng: random.Random, count: int) -> list[str]:
+    """`count` legal moves played on `game`: a card move when there is one, else a deal."""
+    line = []
+    for _ in range(count):
+        moves = [m for m in game.legal_moves() if m.src != STOCK] or game.legal_moves()
+        move = rng.choice(moves)
+        game.play(move)
+        line.append(str(move))
+    return line
+
+
+def settle(table, game: Game) -> None:
+    """The page has taken every click: its move counter and its table are the engine's."""
+    try:
+        table.page.wait_for_function("n => document.getElementById('moves').textContent === n",
+                                     arg=str(game.moves_played), timeout=10_000)
+    except Exception:
+        shown = table.page.locator("#moves").inner_text()
+        raise AssertionError(f"the page played {shown} moves of {game.moves_played}; it says "
+                             f"{table.message()!r}") from None
+    table.wait_table(expected_table(game))
+
+
+def test_dealing_as_fast_as_one_can_click_deals_one_card_per_click(player):
+    player.open(4)
+    game = Game.new(4)
+    for _ in range(10):
+        press(player, STOCK)
+        game.play("S-W")
+    settle(player, game)
+    assert player.table()["W"]["count"] == 10
+
+
+def test_a_long_line_of_clicked_moves_leaves_the_engines_table(player):
+    player.open(6)
+    game = Game.new(6)
+    for move in random_line(game.copy(), player.rng, RANDOM_MOVES):
+        play(player, move)
+        game.play(move)
+    settle(player, game)
+
+
+def test_double_clicks_send_cards_to_the_foundations(player):
+    number = next(n for n in range(1, 100)
+                  if any(m.dst in FOUNDATIONS for m in Game.new(n).legal_moves()))
+    player.open(number)
+    game = Game.new(number)
+    sent = 0
+    for _ in range(30):
+        homes = [m for m in game.legal_moves() if m.src in SOURCES and m.dst in FOUNDATIONS]
+        if homes:  # the page plays the card onto the first foundation that takes it
+            src = homes[0].src
+            first = next(t for t in game.targets(src) if t in FOUNDATIONS)
+            player.page.mouse.dblclick(*aim(player, src), delay=player.rng.randint(*PRESS_MS))
+            game.play(f"{src}-{first}")
+            sent += 1
+        else:
+            press(player, STOCK)
+            game.play("S-W")
+    settle(player, game)
+    assert sent >= 3
+
+
+def test_a_drag_started_while_a_card_is_still_flying_plays_its_move(player):
+    player.open(6)
+    game = Game.new(6)
+    mouse = player.page.mouse
+    for move in random_line(game.copy(), player.rng, 12):
+        src, dst = move.split("-")
+        if src == STOCK:
+            press(player, STOCK)
+        else:  # pick the card up at once, however the last card is still flying
+            mouse.move(*aim(player, src))
+            mouse.down()
+            mouse.move(*aim(player, dst), steps=6)
+            mouse.up()
+        game.play(move)
+    settle(player, game)
+
+
+def test_taps_on_a_touch_screen_land_where_they_are_aimed(browser, site_url):
+    table = new_table(browser, site_url, has_touch=True, is_mobile=True,
+                      viewport={"width": 390, "height": 844})
+    try:
+        table.goto("#game=6")
+        game = Game.new(6)
+        for move in random_line(game.copy(), random.Random(7), RANDOM_MOVES):
+            src, dst = move.split("-")
+            table.page.touchscreen.tap(*aim(table, src))
+            if src != STOCK:
+                table.page.touchscreen.tap(*aim(table, dst))
+            game.play(move)
+        settle(table, game)
+        table.assert_clean()
+    finally:
+        table.context.close()
