@@ -3,7 +3,7 @@ says "playing", and a proved win replayed to the point where the stock is empty.
 
 from __future__ import annotations
 
-from plot import Game
+from plot import FOUNDATIONS, LOST, PLAYING, STOCK, TABLEAU, Game
 from plot.prng import SplitMix64
 from plot.solver import solve
 from web.pagesave import PageSave
@@ -48,3 +48,51 @@ def won_with_empty_stock(first_seed: int = 1) -> tuple[Game, list[str]]:
         assert check.status == "won"
         return game, rest
     raise AssertionError("no quick win in 60 seeds")
+
+
+def long_piles(seeds=range(1, 40)) -> Game:
+    """A game whose tableau has long fanned piles in every row (T1-T4, T5-T8, T9-T12): greedy
+    play that builds onto the longest pile, stopped where the rows' longest piles add up most."""
+    best, best_game = -1, None
+    for seed in seeds:
+        game = Game.new(seed)
+        while game.status == PLAYING and game.pile(STOCK):
+            moves = game.legal_moves()
+            onto = [m for m in moves if m.dst in TABLEAU
+                    and (m.src not in TABLEAU or len(game.pile(m.src)) < len(game.pile(m.dst)))]
+            game.play(max(onto, key=lambda m: len(game.pile(m.dst))) if onto
+                      else next(m for m in moves if m.src == STOCK))
+            rows = [max(len(game.pile(t)) for t in TABLEAU[i:i + 4]) for i in (0, 4, 8)]
+            if min(rows) >= 6 and sum(rows) > best:
+                best, best_game = sum(rows), game.copy()
+    assert best_game is not None, "no deal builds long piles in every row"
+    return best_game
+
+
+def greedy_until(goal, seeds=range(1, 300)) -> tuple[Game, str]:
+    """Greedy play (foundation moves, else deal) from each deal until the move that makes
+    `goal(game_after)` true: returns the game just before that move, and the move."""
+    for seed in seeds:
+        game = Game.new(seed)
+        while game.status == PLAYING:
+            moves = game.legal_moves()
+            move = next((m for m in moves if m.dst in FOUNDATIONS),
+                        next((m for m in moves if m.src == STOCK), None))
+            if move is None:
+                break
+            after = game.copy()
+            after.play(move)
+            if goal(after):
+                return game, str(move)
+            game = after
+    raise AssertionError("no deal reaches the goal by greedy play")
+
+
+def one_move_before_lost() -> tuple[Game, str]:
+    """A game whose next move (returned) loses it: no card can reach a foundation after it."""
+    return greedy_until(lambda game: game.status == LOST)
+
+
+def one_move_before_foundation_1() -> tuple[Game, str]:
+    """A game whose next move (returned) completes foundation 1 and opens foundations 2-8."""
+    return greedy_until(lambda game: not game.restricted)

@@ -1,4 +1,5 @@
-"""The rules page (scripts/sitebuild/rules.py): docs/rules.md as the How to play panel shows it."""
+"""The rules page (scripts/sitebuild/rules.py): docs/how-to-play.md as the How to play panel
+shows it."""
 
 from __future__ import annotations
 
@@ -56,7 +57,7 @@ def test_nothing_unsafe_passes_through():
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
 
 
-def test_the_rules_render_with_sections_under_the_panels_title():
+def test_the_guide_renders_with_the_goal_first_under_the_panels_title():
     page = rules_html(Path(RULES).read_text(encoding="utf-8"))
-    assert page.startswith("<p>The Plot is a patience for two packs of cards")
-    assert page.count("<h3>") == 5 and "<h2>" not in page and "<a" not in page
+    assert page.startswith("<h3>The goal</h3>\n<p>Put all 104 cards")
+    assert page.count("<h3>") == 4 and "<h2>" not in page and "<a" not in page

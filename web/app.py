@@ -30,10 +30,11 @@ from .stats import STATS_KEY, StatsBook
 class App:
     """One player's session: the current game and everything the page shows about it."""
 
-    def __init__(self, storage, now, changed, rng=None, defer=None):
+    def __init__(self, storage, now, changed, rng=None, defer=None, touch=False):
         self.storage = storage          # web.storage.Storage (or a fake with get/set/remove)
         self.changed = changed          # () -> None: ask for a render
         self.defer = defer or _call_now  # (fn, ms=0) -> None: call fn after the browser's turn
+        self.touch = touch              # the player taps (a touch screen), so words say "tap"
         self.clock = Clock(now)
         self.slot = SaveSlot(storage, changed)
         self.book = StatsBook(storage)
@@ -52,12 +53,14 @@ class App:
         self.visible = True
         self.epoch = 0                  # bumps when another game replaces the table
         self.hash_epoch = 0             # bumps when the address bar must show our deal again
+        self.dismissed = ""             # the notice the player closed
         self.advisor = Advisor(self)    # the solver's help: hints, "still winnable?", Finish
 
     # ---- starting, resuming and leaving -----------------------------------------------------
 
-    def boot(self, hash_text: str = "") -> None:
-        """Load statistics and settings and the saved game; honour a #game=N link."""
+    def boot(self, hash_text: str = "", shown_hash: str | None = None) -> None:
+        """Load statistics and settings and the saved game; honour a #game=N link, or say that
+        the address holds no game link (`shown_hash`: the hash as the player typed it)."""
         self.book.load()
         self.settings = self.store.load()
         wanted = parse_hash(hash_text)
@@ -73,10 +76,12 @@ class App:
                 return
             self._finish_attempt()
             self._start(wanted)
-            self.say(words.opened(wanted))
+            self.say(words.opened(wanted, self.touch))
         elif save is None:
             self._start(self.deals.pick(winnable_only=False))
-            self.say(words.WELCOME)
+            self.say(words.welcome(self.touch))
+        if wanted is None and hash_text.lstrip("#"):
+            self.say(words.not_a_link(shown_hash or hash_text), Tone.ERROR)
         self._after_change(announce=False)
 
     def _load(self, save: PageSave) -> None:
@@ -87,8 +92,9 @@ class App:
         self.dialog = self.leaving = None
         self.epoch += 1
 
-    def _start(self, number: int) -> None:
-        self._load(PageSave(Game.new(number), number, 0.0, False, False, 0))
+    def _start(self, number: int, game: Game | None = None) -> None:
+        """A new attempt at deal `number`: a fresh deal, or `game` (a restarted one)."""
+        self._load(PageSave(game or Game.new(number), number, 0.0, False, False, 0))
         self._save()
 
     def new_game(self, confirmed: bool = False) -> None:
@@ -139,8 +145,9 @@ class App:
             self._start(self.deals.pick(winnable_only, other_than=self.number))
             self.say(words.new_game(self.number, winnable_only, self.deals.loaded))
         elif leave.kind is Leaving.RESTART:
-            self._start(self.number)
-            self.say(words.restarted(self.number))
+            self.game.restart()  # back to the deal, with the whole game so far to redo
+            self._start(self.number, self.game)
+            self.say(words.restarted(self.number, len(self.game.redo_moves)))
         else:
             self._start(leave.number)
             self.say(words.switched(leave.number))
@@ -168,6 +175,7 @@ class App:
 
     def play(self, text: str) -> None:
         """Play a move ('T3-F1'), or say why the engine refuses it (the hand keeps its card)."""
+        restricted = self.game.restricted
         try:
             move = self.game.play(text)
         except IllegalMove as error:
@@ -180,7 +188,10 @@ class App:
             said = words.dealt(card, len(self.game.pile(STOCK)))
         else:
             said = words.moved(card, move.dst)
-        self.say(said + words.auto_played(self._autoplay()))
+        said += words.auto_played(self._autoplay())
+        if restricted and not self.game.restricted:
+            said += words.opened_foundations()
+        self.say(said)
         self._after_change()
 
     def _autoplay(self) -> list[str]:
@@ -247,6 +258,15 @@ class App:
 
     def toggle_panel(self, panel: Panel | None) -> None:
         self.panel = None if panel == self.panel else panel
+        self._run_clock()
+        self.changed()
+
+    def reset_stats(self) -> None:
+        self.book.reset()
+        self.changed()
+
+    def undo_reset_stats(self) -> None:
+        self.book.undo_reset()
         self.changed()
 
     def set_winnable_deals(self, text: str) -> None:
@@ -262,7 +282,12 @@ class App:
     @property
     def notice(self) -> str:
         """The lasting warning to show, if any: about the save, the statistics or storage."""
-        return self.slot.notice or self.book.notice or self.storage.warning
+        notice = self.slot.notice or self.book.notice or self.storage.warning
+        return "" if notice == self.dismissed else notice
+
+    def dismiss_notice(self) -> None:
+        self.dismissed = self.notice
+        self.changed()
 
     def say(self, text: str, tone: Tone = Tone.INFO) -> None:
         """Put `text` on the status line (announced to screen readers)."""
@@ -311,9 +336,11 @@ class App:
                 self.say(words.won(self.number, self.game.moves_played, self.clock.text()),
                          Tone.GOOD)
         elif status == GAME_LOST:
+            if not self.counted:
+                self._record_result(won=False)  # a loss counts when it happens, once
             self.dialog = Dialog.LOST
             if announce:
-                self.say(words.LOST_NOW, Tone.ERROR)
+                self.say(words.lost_now(self.game.cards_on_foundations), Tone.ERROR)
         elif self.dialog in (Dialog.WON, Dialog.LOST):
             self.dialog = None
         self._save()
@@ -321,7 +348,10 @@ class App:
         self.changed()
 
     def _run_clock(self) -> None:
-        self.clock.run(self.visible and self.started and self.game.status == PLAYING)
+        """The clock runs while the game is started, unfinished and on screen, not under a
+        panel."""
+        self.clock.run(self.visible and self.panel is None and self.started
+                       and self.game.status == PLAYING)
 
     def _draft(self) -> PageSave:
         """This tab's game as a save record (the slot sets its revision)."""

@@ -30,7 +30,7 @@ COMMANDS = {command.name: command for command in (
     Command("new", lambda app, page: app.new_game(), ("n",)),
     Command("restart", lambda app, page: app.restart()),
     Command("undo", lambda app, page: app.undo(), ("z", "Ctrl+z")),
-    Command("redo", lambda app, page: app.redo(), ("Shift+z", "Ctrl+Shift+z", "Ctrl+y")),
+    Command("redo", lambda app, page: app.redo(), ("y", "Shift+z", "Ctrl+Shift+z", "Ctrl+y")),
     Command("deal", lambda app, page: app.deal(), ("d", "Space")),
     Command("hint", lambda app, page: app.request_hint(), ("h",)),
     Command("finish", lambda app, page: app.advisor.finish()),
@@ -44,6 +44,9 @@ COMMANDS = {command.name: command for command in (
     Command("settings", _panel(Panel.SETTINGS)),
     Command("close-panel", _panel(None)),
     Command("copy-link", lambda app, page: page.copy_link()),
+    Command("dismiss-notice", lambda app, page: app.dismiss_notice()),
+    Command("reset-stats", lambda app, page: app.reset_stats()),
+    Command("undo-reset-stats", lambda app, page: app.undo_reset_stats()),
     Command("offer-yes", lambda app, page: app.answer_offer(yes=True)),
     Command("offer-no", lambda app, page: app.answer_offer(yes=False)),
     # on a focused pile: move between piles, or press it like a click

@@ -23,9 +23,17 @@ from .drag import Drag
 from .keys import command_for, typing
 from .state import Tone
 
-# Keyboard order of the piles: reserve, foundations, tableau row by row, stock, waste.
-PILE_ORDER = (RESERVE, *FOUNDATIONS, *TABLEAU, STOCK, WASTE)
+# Every pile; the arrow keys visit them in the order they are drawn, row by row.
+PILE_ORDER = (RESERVE, STOCK, WASTE, *FOUNDATIONS, *TABLEAU)
 ROW_TOLERANCE_PX = 12  # piles whose tops differ by less than this sit in one row
+
+
+def typed(window, text: str) -> str:
+    """A location hash as the player typed it (decoded); it is only ever shown as text."""
+    try:
+        return str(window.decodeURIComponent(text))
+    except Exception:  # noqa: BLE001 - not valid percent-encoding: show it as it is
+        return text
 
 
 class Controls:
@@ -88,10 +96,10 @@ class Controls:
         self.rove(name)
         if event.detail > 0:
             pile.blur()  # a pointer click leaves no keyboard focus behind (Space must still deal)
-        if event.detail >= 2 and name != STOCK:
-            # the second click of a double-click: only meaningful if the first one selected it
-            if self.last_select == name:
-                app.hand.click(name, double=True)
+        if event.detail >= 2 and name != STOCK and self.last_select == name:
+            # the second click of a double-click whose first click picked the card up; any
+            # other quick second click (a card just played here, picked up) is a click
+            app.hand.click(name, double=True)
             self.last_select = None
             return
         app.hand.click(name)
@@ -183,25 +191,38 @@ class Controls:
             self.rove(str(pile.getAttribute("data-pile")))
 
     def move_focus(self, step) -> None:
-        """Arrows: along PILE_ORDER (left/right, wrapping) or to the nearest pile above/below."""
+        """Arrows: along the piles as they are drawn, row by row (left/right, wrapping), or to
+        the nearest pile in the row above/below; Home and End: the first and last pile."""
+        boxes = self._boxes()
+        order = sorted(boxes, key=lambda n: (self._row(boxes, n), boxes[n][1]))
         here = self.focused
         if step == "first":
-            name = PILE_ORDER[0]
+            name = order[0]
         elif step == "last":
-            name = PILE_ORDER[-1]
+            name = order[-1]
         elif step in ("up", "down"):
-            name = self._vertical_neighbour(here, step == "down") or here
+            name = self._vertical_neighbour(boxes, here, step == "down") or here
         else:
-            name = PILE_ORDER[(PILE_ORDER.index(here) + step) % len(PILE_ORDER)]
+            name = order[(order.index(here) + step) % len(order)]
         self.rove(name)
         self.piles[name].focus()
 
-    def _vertical_neighbour(self, here: str, down: bool) -> str | None:
-        """The pile in the next row up or down whose centre is nearest horizontally."""
+    def _boxes(self) -> dict[str, tuple[float, float]]:
+        """Each pile's top edge and horizontal centre on screen."""
         boxes = {}
         for name in PILE_ORDER:
             rect = self.piles[name].getBoundingClientRect()
             boxes[name] = (rect.top, rect.left + rect.width / 2)
+        return boxes
+
+    @staticmethod
+    def _row(boxes, name: str) -> float:
+        """The top of the row pile `name` sits in (piles within ROW_TOLERANCE_PX share a row)."""
+        top = boxes[name][0]
+        return min(t for t, _ in boxes.values() if abs(t - top) <= ROW_TOLERANCE_PX)
+
+    def _vertical_neighbour(self, boxes, here: str, down: bool) -> str | None:
+        """The pile in the next row up or down whose centre is nearest horizontally."""
         top, centre = boxes[here]
         if down:
             row = min((t for t, _ in boxes.values() if t > top + ROW_TOLERANCE_PX), default=None)
@@ -218,9 +239,7 @@ class Controls:
         text = self.window.location.hash
         number = parse_hash(text)
         if number is None:
-            from urllib.parse import unquote  # lazy: urllib.parse costs ~50 ms at boot in Pyodide
-
-            self.app.say(words.not_a_link(unquote(text)), Tone.ERROR)  # only ever shown as text
+            self.app.say(words.not_a_link(typed(self.window, text)), Tone.ERROR)
             self.window.history.replaceState(None, "", f"#game={self.app.number}")
         elif number != self.app.number:
             self.app.switch_to(number)

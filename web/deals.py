@@ -5,14 +5,17 @@ from __future__ import annotations
 import random
 import re
 
-MAX_GAME = 999_999  # New game picks deal numbers 1..MAX_GAME; any non-negative number can be played
-HASH_GAME = re.compile(r"^#?game=(\d{1,9})$")
+from plot.prng import MAX_SEED
+
+MAX_GAME = 999_999  # New game picks deal numbers 1..MAX_GAME; links open any 0..MAX_SEED
+HASH_GAME = re.compile(rf"^#?game=(\d{{1,{len(str(MAX_SEED))}}})$")
 
 
 def parse_hash(text: str) -> int | None:
-    """The game number in a location hash like '#game=42', or None."""
+    """The game number in a location hash like '#game=42' (any deal, 0 to 2**64 - 1), or None."""
     match = HASH_GAME.match(text or "")
-    return int(match.group(1)) if match else None
+    number = int(match.group(1)) if match else None
+    return number if number is not None and number <= MAX_SEED else None
 
 
 def parse_ranges(text: str) -> list[int]:

@@ -6,7 +6,7 @@ light up; a click on one plays the move through the App. Every rule question goe
 
 from __future__ import annotations
 
-from plot import FOUNDATIONS, SOURCES, STOCK
+from plot import FOUNDATIONS, SOURCES, STOCK, TABLEAU
 
 from . import words
 from .state import Dialog, Tone
@@ -72,8 +72,11 @@ class Hand:
         elif not self.app.game.pile(name):
             self.app.say(words.pile_is_empty(name))
         else:
-            self.pile, self.targets = name, self.app.game.targets(name)
-            self.app.say(words.selected(self.app.game.top(name), bool(self.targets)))
+            game = self.app.game
+            self.pile, self.targets = name, game.targets(name)
+            card = game.top(name)
+            base = name in TABLEAU and card[0] == game.base_rank
+            self.app.say(words.selected(card, bool(self.targets), base))
 
     def put_down(self) -> None:
         """No card is selected any more (nothing is said)."""

@@ -16,7 +16,7 @@ from pyodide.ffi import create_once_callable, create_proxy  # noqa: E402
 from pyscript import document, window  # noqa: E402
 
 from web.app import App  # noqa: E402
-from web.controls import Controls  # noqa: E402
+from web.controls import Controls, typed  # noqa: E402
 from web.render import Renderer  # noqa: E402
 from web.storage import Storage  # noqa: E402
 from web.view import table_view  # noqa: E402
@@ -64,8 +64,9 @@ def start() -> None:
     """Wire the parts: the App changes, the renderer draws its view, the controls feed it."""
     renderer = Renderer(document, window)
     app = App(Storage.browser(), now=window.performance.now,
-              changed=lambda: renderer.schedule(lambda: table_view(app)), defer=defer)
-    app.boot(window.location.hash)
+              changed=lambda: renderer.schedule(lambda: table_view(app)), defer=defer,
+              touch=bool(window.matchMedia("(pointer: coarse)").matches))
+    app.boot(window.location.hash, typed(window, window.location.hash))
     Controls(app, document, window, drawn=renderer.draw_pending)
     renderer.draw(table_view(app))
     ticker = create_proxy(lambda *_: renderer.tick(app.clock.text()))

@@ -42,7 +42,8 @@ class RecordFormat:
         try:
             record = json.loads(raw)
         except (TypeError, ValueError, RecursionError):
-            raise InvalidSave(f"{self.subject} {self._be} not valid JSON") from None
+            raise InvalidSave(f"{self.subject} {self._be} damaged: not readable as a record") \
+                from None
         if isinstance(record, dict) and "format" not in record and self.unversioned:
             record = self.unversioned(record)
         if not isinstance(record, dict) or record.get("format") != self.name:

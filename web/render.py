@@ -31,7 +31,7 @@ ELEMENTS = ("state", "message", "notice", "moves", "time", "game-number", "game-
             "redo", "base-rank", "result", "result-title", "result-text", "result-undo",
             "result-close", "confirm-yes", "help", "stats", "settings", "offer", "offer-text",
             "offer-yes", "offer-no", "hint", "finish", "winnable", "winnable-deal",
-            "winnable-count", "selection-help")
+            "winnable-count", "selection-help", "notice-text", "confirm-no", "stats-reset")
 
 
 def _suit(suit: str, cls: str) -> str:
@@ -66,6 +66,7 @@ class Renderer:
             self.count_el[name] = el.querySelector(".count")
         self.el = {key: document.getElementById(key) for key in ELEMENTS}
         self.root = document.documentElement
+        self.table = document.getElementById("table")
         self.ghosts = list(document.querySelectorAll(".ghost"))
         self.view: TableView | None = None  # what is on screen
         self.source = None                   # () -> TableView, for the scheduled draw
@@ -163,6 +164,9 @@ class Renderer:
                 card.innerHTML = CARD_INNER[code]
                 el.appendChild(card)
                 cards.append(card)
+        if old is None or new.cards != old.cards or new.bases != old.bases:
+            for card, base in zip(cards, new.bases, strict=False):
+                card.classList.toggle("base", base)
         if old is None or new.count != old.count:
             el.setAttribute("data-count", str(new.count))
             if name in TABLEAU:
@@ -202,7 +206,7 @@ class Renderer:
         el.setAttribute("data-tone", c.tone)
 
     def _notice(self, c) -> None:
-        self.el["notice"].textContent = c.notice
+        self.el["notice-text"].textContent = c.notice
         self.el["notice"].hidden = not c.notice
 
     def _counters(self, c) -> None:
@@ -224,6 +228,7 @@ class Renderer:
 
     def _modes(self, c) -> None:
         self.root.classList.toggle("restricted", c.restricted)
+        self.root.classList.toggle("opened", c.opened)
         self.root.classList.toggle("selecting", c.selecting)
         self.el["selection-help"].textContent = c.selection_help
 
@@ -239,14 +244,20 @@ class Renderer:
         if asking:
             e["confirm-yes"].textContent = dialog.confirm_label
         e["result-undo"].hidden = asking
-        (e["confirm-yes"] if asking else e["result-close"]).focus()
+        (e["confirm-no"] if asking else e["result-close"]).focus()  # the safe answer
 
     def _panel(self, c) -> None:
+        was = None if self.view is None else self.view.chrome.panel
         for panel in Panel:
             self.el[panel.value].hidden = c.panel is not panel
         if c.panel is Panel.STATS:
             for key, text in c.stats_rows:
                 self.document.getElementById(f"stat-{key}").textContent = text
+            self.el["stats-reset"].hidden = not c.stats_reset
+        if was is not None and c.panel is None:  # closed: focus goes back to its button
+            opener = self.document.querySelector(f'.bar [data-action="{was.value}"]')
+            if not is_none(opener):
+                opener.focus()
 
     def _offer(self, c) -> None:
         e, offer = self.el, c.offer
@@ -272,6 +283,11 @@ class Renderer:
         self.el["winnable-deal"].hidden = not c.winnable_tag
         self.el["winnable-count"].textContent = c.winnable_count_text
 
+    def _fan_rows(self, c) -> None:
+        """Each tableau row's longest pile: style.css sizes the cards so every row fits."""
+        for i, longest in enumerate(c.fan_rows, 1):
+            self.table.style.setProperty(f"--r{i}", str(longest))
+
     def _settings(self, c) -> None:
         for name, value in c.settings:
             if name == "back":
@@ -294,11 +310,12 @@ class Renderer:
         (("moves", "can_undo", "can_redo"), _counters),
         (("number", "hash_epoch"), _number),
         (("base_text",), _base),
-        (("restricted", "selecting", "selection_help"), _modes),
+        (("restricted", "opened", "selecting", "selection_help"), _modes),
         (("dialog",), _dialog),
-        (("panel", "stats_rows"), _panel),
+        (("panel", "stats_rows", "stats_reset"), _panel),
         (("offer",), _offer),
         (("thinking", "verdict", "verdict_text", "finish_shown", "finishing", "winnable_tag",
           "winnable_count_text"), _advice),
         (("settings",), _settings),
+        (("fan_rows",), _fan_rows),
     )

@@ -38,6 +38,7 @@ class SaveSlot:
         self.saving = True           # False while a save we must not overwrite is kept
         self.offer: Offer | None = None
         self.offer_detail = ""       # what the question is about, in words
+        self.offer_answers: tuple[str, str] | None = None  # its two answers, when they vary
         self.notice = ""             # a lasting warning about the save
 
     def resume(self) -> PageSave | None:
@@ -50,6 +51,7 @@ class SaveSlot:
         except NewerSave as newer:
             self.saving, self.offer = False, Offer.NEWER_VERSION
             self.offer_detail = words.newer_save(newer.version)
+            self.offer_answers = None
             return None
         except Exception as error:  # noqa: BLE001 - whatever is wrong, the player gets a game
             kept = self.storage.set(BACKUP_KEY, raw)
@@ -66,7 +68,7 @@ class SaveSlot:
         stored = self.storage.get(SAVE_KEY)
         stored_revision = revision_of(stored)
         if stored_revision > self.revision and not _holds(stored, draft):
-            self._behind(stored)
+            self._other_tab(stored, draft)
             return
         if self.offer is Offer.OTHER_TAB:
             return  # the player has not chosen between this tab's game and the other one
@@ -81,15 +83,18 @@ class SaveSlot:
         if _holds(raw, draft):
             self.revision = revision_of(raw)  # the same game: nothing newer to load
         else:
-            self._behind(raw)
+            self._other_tab(raw, draft)
 
-    def _behind(self, raw: str) -> None:
+    def _other_tab(self, raw: str, draft: PageSave) -> None:
+        """Another tab saved another game: ask which to keep, saying which tab is ahead and
+        what each answer loses (never telling the tab with more recent work it is behind)."""
         try:
-            save = PageSave.from_json(raw)
+            theirs = PageSave.from_json(raw)
         except InvalidSave:
             return
         self.offer = Offer.OTHER_TAB
-        self.offer_detail = words.behind(save.number, save.game.moves_played)
+        self.offer_detail, self.offer_answers = words.other_tab(
+            draft.number, _moves(draft.game), theirs.number, _moves(theirs.game))
         self.changed()
 
     # ---- the player's answer ----------------------------------------------------------------
@@ -121,6 +126,10 @@ class SaveSlot:
             self.save(draft)
             return words.NEWER_DISCARDED, None, False
         return "", None, False
+
+
+def _moves(game) -> tuple[str, ...]:
+    return tuple(str(move) for move in game.history)
 
 
 def _holds(raw: str | None, draft: PageSave) -> bool:

@@ -41,6 +41,15 @@ class Stats:
         return Stats(self.played + 1, self.won + 1, streak, max(self.best_streak, streak),
                      _least(self.best_time_ms, elapsed_ms), _least(self.fewest_moves, moves))
 
+    def followed_by(self, later: Stats) -> Stats:
+        """These statistics with the games of `later` counted after them."""
+        unbroken = later.streak == later.played  # every game since was won
+        streak = self.streak + later.streak if unbroken else later.streak
+        return Stats(self.played + later.played, self.won + later.won, streak,
+                     max(self.best_streak, later.best_streak, streak),
+                     _least_of(self.best_time_ms, later.best_time_ms),
+                     _least_of(self.fewest_moves, later.fewest_moves))
+
     @property
     def win_rate(self) -> str:
         return f"{round(100 * self.won / self.played)}%" if self.played else NO_VALUE
@@ -77,6 +86,10 @@ def _least(best: int | None, value: int) -> int:
     return value if best is None else min(best, value)
 
 
+def _least_of(a: int | None, b: int | None) -> int | None:
+    return a if b is None else _least(a, b)
+
+
 class StatsBook:
     """The statistics in this browser's storage, shared by every tab of the game."""
 
@@ -86,6 +99,7 @@ class StatsBook:
         self.notice = ""       # what the player must know about their statistics, if anything
         self.writable = True   # False while a record we must not overwrite is kept
         self.newer = False     # a newer version of the page wrote them: this tab counts nothing
+        self.before_reset: Stats | None = None  # what a reset threw away, until it is undone
 
     def load(self) -> None:
         """Read the statistics (another tab may have counted since); report what is wrong."""
@@ -115,9 +129,27 @@ class StatsBook:
         self.load()
         if self.newer:
             return
-        self.stats = self.stats.record(won, elapsed_ms, moves)
+        self._write(self.stats.record(won, elapsed_ms, moves))
+
+    def reset(self) -> None:
+        """Count again from zero (`undo_reset` brings the old statistics back)."""
+        self.load()
         if self.writable:
-            write_atomic(self.storage, STATS_KEY, self.stats.to_json())
+            self.before_reset = self.stats
+            self._write(Stats())
+
+    def undo_reset(self) -> None:
+        """Bring back the statistics a reset threw away, with any game counted since."""
+        if self.before_reset is None:
+            return
+        self.load()
+        self._write(self.before_reset.followed_by(self.stats))
+        self.before_reset = None
+
+    def _write(self, stats: Stats) -> None:
+        self.stats = stats
+        if self.writable:
+            write_atomic(self.storage, STATS_KEY, stats.to_json())
 
 
 def _readable_part(raw: str) -> Stats | None:

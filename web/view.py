@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from plot import FOUNDATIONS, PILES, STOCK, TABLEAU, WASTE
+from plot.cards import TABLEAU_ROW_LENGTH
 
 from . import words
 from .state import Dialog, Panel, Verdict
@@ -27,6 +28,7 @@ class PileView:
     flags: frozenset[str]    # empty, locked, complete, selected, target, hint-from, hint-to
     label: str               # what a screen reader says for it
     count_text: str          # the small count drawn on it ("" for none)
+    bases: tuple[bool, ...] = ()  # which drawn cards are base-rank cards in the tableau
 
     @property
     def top(self) -> str | None:
@@ -64,11 +66,13 @@ class ChromeView:
     hash_epoch: int                   # bumps when the address bar must show `number` again
     base_text: str                    # the base rank as printed: '10', 'Q'
     restricted: bool                  # foundation 1 is short: F2-F8 locked
+    opened: bool                      # the last move completed foundation 1: celebrate
     selecting: bool
     selection_help: str
     dialog: DialogView | None
     panel: Panel | None
     stats_rows: tuple[tuple[str, str], ...]
+    stats_reset: bool                 # a reset can be undone
     offer: OfferView | None
     thinking: bool
     verdict: str | None               # the still-winnable indicator's state, None if hidden
@@ -78,6 +82,7 @@ class ChromeView:
     winnable_tag: bool                # "winnable deal" beside the number
     winnable_count_text: str
     settings: tuple[tuple[str, object], ...]
+    fan_rows: tuple[int, ...]          # each tableau row's longest pile: the room it needs
 
 
 @dataclass(frozen=True)
@@ -112,7 +117,8 @@ def pile_view(app, name: str) -> PileView:
     flags = frozenset(flags)
     label = words.accessible_name(name, shown, len(cards), flags, game.base_rank)
     shown_count = words.foundation_count_text if name in FOUNDATIONS else str
-    return PileView(name, shown, len(cards), flags, label, shown_count(len(cards)))
+    bases = tuple(code[0] == game.base_rank for code in shown) if name in TABLEAU else ()
+    return PileView(name, shown, len(cards), flags, label, shown_count(len(cards)), bases)
 
 
 def table_view(app) -> TableView:
@@ -138,15 +144,25 @@ def chrome_view(app) -> ChromeView:
         message=message.text, tone=str(message.tone), said=message.serial, notice=app.notice,
         moves=game.moves_played, can_undo=game.can_undo, can_redo=game.can_redo,
         number=app.number, hash_epoch=app.hash_epoch, base_text=words.rank_text(game.base_rank),
-        restricted=game.restricted, selecting=selected is not None, selection_help=help_text,
+        restricted=game.restricted, opened=just_opened(game),
+        selecting=selected is not None, selection_help=help_text,
         dialog=dialog_view(app), panel=app.panel,
-        stats_rows=app.book.stats.rows(), offer=offer_view(app.slot),
+        stats_rows=app.book.stats.rows(), stats_reset=app.book.before_reset is not None,
+        offer=offer_view(app.slot),
         thinking=advisor.thinking, verdict=None if verdict is None else str(verdict),
         verdict_text=verdict_text, finish_shown=advisor.can_finish or advisor.finishing,
         finishing=advisor.finishing,
         winnable_tag=app.settings.winnable_only and app.proved_winnable_deal,
         winnable_count_text=words.winnable_count(len(app.deals.winnable)),
-        settings=app.settings.items())
+        settings=app.settings.items(),
+        fan_rows=tuple(max(len(game.pile(t)) for t in TABLEAU[i:i + TABLEAU_ROW_LENGTH])
+                       for i in range(0, len(TABLEAU), TABLEAU_ROW_LENGTH)))
+
+
+def just_opened(game) -> bool:
+    """Whether the last move played completed foundation 1 (and opened the others)."""
+    history = game.history
+    return bool(history) and history[-1].dst == FOUNDATIONS[0] and game.complete(FOUNDATIONS[0])
 
 
 def dialog_view(app) -> DialogView | None:
@@ -157,7 +173,7 @@ def dialog_view(app) -> DialogView | None:
         return DialogView(kind, words.WON_TITLE,
                           words.won_text(app.number, game.moves_played, app.clock.text()))
     if kind is Dialog.LOST:
-        return DialogView(kind, words.LOST_TITLE, words.LOST_TEXT)
+        return DialogView(kind, words.LOST_TITLE, words.lost_text(game.cards_on_foundations))
     title, button = words.leave_question(str(app.leaving.kind), app.leaving.number)
     return DialogView(kind, title, words.leave_text(app.number, game.moves_played), button)
 
@@ -165,7 +181,7 @@ def dialog_view(app) -> DialogView | None:
 def offer_view(slot) -> OfferView | None:
     if slot.offer is None:
         return None
-    yes, no = words.OFFER_BUTTONS[slot.offer.value]
+    yes, no = slot.offer_answers or words.OFFER_BUTTONS[slot.offer.value]
     return OfferView(slot.offer_detail, yes, no)
 
 

@@ -6,9 +6,10 @@ engine; this module only names things and tells the player what happened.
 
 from __future__ import annotations
 
-from plot import FOUNDATION_SIZE, FOUNDATIONS, LOST, PLAYING, STOCK, WON, card_name
+from plot import FOUNDATION_SIZE, FOUNDATIONS, LOST, PLAYING, STOCK, TABLEAU, WON, card_name
 from plot.cards import CARD_COUNT, RANK_NAMES, RANKS, parse_card
 from plot.move import pile_index, pile_label
+from plot.prng import MAX_SEED
 from plot.refusals import UNLOCKED_WHEN
 
 from .state import Verdict
@@ -87,6 +88,8 @@ def accessible_name(name: str, shown: tuple, count: int, flags: frozenset, base:
         text = f"{title}, {cards}" if count else f"{title}, empty"
     elif not count:
         text = f"{title}, empty"
+    elif name in TABLEAU and shown[-1][0] == base:
+        text = f"{title}: {card_words(shown[-1])}, {BASE_CARD}, {cards}"
     else:
         text = f"{title}: {card_words(shown[-1])}, {cards}"
     if "selected" in flags:
@@ -114,23 +117,36 @@ def foundation_count_text(count: int) -> str:
 
 # ---- what happened -------------------------------------------------------------------------
 
-WELCOME = "New game. Click a card to see where it can go; click the stock to deal."
+def welcome(touch: bool) -> str:
+    """The first words to a new player; `touch`: they play with a finger, not a mouse."""
+    verb = "tap" if touch else "click"
+    return (f"New game. {verb.capitalize()} a card to see where it can go; {verb} the stock to "
+            "deal.")
 FOUNDATION_STAYS = ("Cards on a foundation stay there. Pick a card from the reserve, the waste or "
                     "the tableau.")
 SPACE_IS_EMPTY = "That space is empty. Pick a card to move first."
 NOTHING_TO_UNDO, NOTHING_TO_REDO = "Nothing to undo.", "Nothing to redo."
 CARRY_ON = "Carry on."
-LOST_NOW = ("No card can reach a foundation any more: this game is lost. Undo, restart or start a "
-            "new game.")
 SEND_HOME_HOW = "Move to a pile first (Tab, then the arrow keys), then press F."
+
+
+def lost_now(home: int) -> str:
+    return (f"No card can reach a foundation any more: this game is lost, with {home} of "
+            f"{CARD_COUNT} cards home. Undo, restart or start a new game.")
 
 
 def resumed(number: int) -> str:
     return f"Welcome back: game {number} resumed where you left it."
 
 
-def opened(number: int) -> str:
-    return f"Game {number}. Click a card to see where it can go."
+def opened(number: int, touch: bool = False) -> str:
+    return f"Game {number}. {'Tap' if touch else 'Click'} a card to see where it can go."
+
+
+def opened_foundations() -> str:
+    """Foundation 1 is complete: the turning point of the game."""
+    return (f" Foundation 1 complete \u2014 foundations 2\u2013{len(FOUNDATIONS)} are open, and a "
+            "space takes any card from the waste.")
 
 
 def link_while_playing(wanted: int, number: int) -> str:
@@ -138,7 +154,8 @@ def link_while_playing(wanted: int, number: int) -> str:
 
 
 def not_a_link(shown: str) -> str:
-    return f"\u201c{shown}\u201d is not a game link; links look like #game=123."
+    return (f"\u201c{shown}\u201d is not a game link; links look like #game=123, with a deal "
+            f"number from 0 to {MAX_SEED}.")
 
 
 def pile_is_empty(name: str) -> str:
@@ -149,7 +166,15 @@ def no_card_to_send(name: str) -> str:
     return f"{sentence(pile_text(name))} has no card to send to a foundation."
 
 
-def selected(card: str, can_move: bool) -> str:
+BASE_CARD = "base rank: it goes only to a foundation"  # spoken after a base-rank card's name
+
+
+def selected(card: str, can_move: bool, base: bool = False) -> str:
+    """What picking up `card` says; `base`: a base-rank card in the tableau."""
+    if base:
+        where = "choose a highlighted foundation" if can_move else "no foundation takes it now"
+        return (f"{card_text(card)} is a base-rank card: nothing can be built on it, and it "
+                f"goes only to a foundation ({where}).")
     if can_move:
         return f"{card_text(card)} selected: choose a highlighted pile."
     return f"{card_text(card)} has no legal move right now."
@@ -183,8 +208,11 @@ def won(number: int, moves: int, clock: str) -> str:
     return f"You won game {number} in {moves} moves and {clock}!"
 
 
-def restarted(number: int) -> str:
-    return f"Game {number} restarted from the deal."
+def restarted(number: int, redoable: int) -> str:
+    if not redoable:
+        return f"Game {number} restarted from the deal."
+    return (f"Game {number} restarted from the deal: Redo plays your {counted(redoable, 'move')} "
+            "again.")
 
 
 def switched(number: int) -> str:
@@ -218,7 +246,7 @@ def something_went_wrong(error: Exception) -> str:
 NOT_SAVING = "Not saving: the saved game from a newer version of The Plot is kept untouched."
 OFFER_BUTTONS = {  # the two answers to each question about the save (web.saveslot.Offer values)
     "newer-version": ("Play without saving", "Discard that save"),
-    "other-tab": ("Load the newer game", "Keep this tab's game"),
+    "other-tab": ("Load the other tab's game", "Keep this tab's game"),
 }
 OTHER_TAB_UNREADABLE = "The other tab's game could not be read; this one carries on."
 PLAYING_WITHOUT_SAVING = "Playing without saving."
@@ -249,9 +277,29 @@ def unreadable_save(reason: str, kept: bool) -> str:
     return f"Your saved game could not be read ({reason}). {where}, and a new game has started."
 
 
-def behind(number: int, moves: int) -> str:
-    return (f"Game {number} was played on in another tab ({counted(moves, 'move')}). This tab is "
-            "behind and is not saving.")
+def other_tab(ours: int, our_moves: tuple[str, ...], theirs: int,
+              their_moves: tuple[str, ...]) -> tuple[str, tuple[str, str]]:
+    """The question when another tab saved another game, and its two answers (load the other
+    tab's game, keep this tab's): which tab is ahead, and what each answer loses."""
+    mine, other = len(our_moves), len(their_moves)
+    load, keep = "Load the other tab's game", "Keep this tab's game"
+    if ours == theirs and their_moves[:mine] == our_moves:  # theirs carries on from ours
+        later = counted(other - mine, "later move")
+        return (f"Game {ours} was played on in another tab ({counted(other, 'move')}; this tab "
+                f"has {counted(mine, 'move')}). This tab is behind and is not saving.",
+                (load, f"{keep} (drops the other tab's {later})"))
+    if ours == theirs and our_moves[:other] == their_moves:  # ours carries on from theirs
+        later = counted(mine - other, "later move")
+        return (f"Another tab saved an earlier point of game {ours} ({counted(other, 'move')}); "
+                f"this tab has {counted(mine, 'move')}, and is not saving until you choose.",
+                (f"{load} (drops this tab's {later})", keep))
+    if ours == theirs:
+        return (f"Another tab saved game {ours} played another way ({counted(other, 'move')}); "
+                f"this tab has {counted(mine, 'move')}. Only one can be kept: this tab is not "
+                "saving until you choose.", (load, keep))
+    return (f"Another tab saved game {theirs} ({counted(other, 'move')}); this tab plays game "
+            f"{ours} ({counted(mine, 'move')}). Only one can be kept: this tab is not saving "
+            "until you choose.", (load, keep))
 
 
 def loaded_other(number: int) -> str:
@@ -293,13 +341,17 @@ def winnable_count(count: int) -> str:
 
 # ---- the dialogs -----------------------------------------------------------------------------
 
-WON_TITLE, LOST_TITLE = "You won!", "No more moves"
-LOST_TEXT = ("The stock is empty and no card can reach a foundation any more. Undo to try another "
-             "way, restart this deal, or start a new game.")
+WON_TITLE, LOST_TITLE = "You won!", "This game is lost"
 LEAVE_QUESTIONS = {  # what the confirmation asks before leaving a game in progress, and its button
     "new": ("Start a new game?", "New game"),
     "restart": ("Restart this deal?", "Restart"),
 }
+
+
+def lost_text(home: int) -> str:
+    return (f"The stock is empty and no card can reach a foundation any more: cards can still "
+            f"move on the tableau, but no move brings one home. {home} of {CARD_COUNT} cards got "
+            "home. Undo to try another way, restart this deal, or start a new game.")
 
 
 def won_text(number: int, moves: int, clock: str) -> str:
@@ -331,7 +383,7 @@ DEAL_CANNOT_BE_WON = ("This deal cannot be won, whatever you play: the solver ha
 POSITION_LOST = ("This position can no longer be won, whatever you play. Undo to find another "
                  "way, or start a new game.")
 FINISH_NEEDS = "Finish needs an empty stock and a proved win from here: ask for a hint first."
-FINISHING = "Finishing\u2026 click anywhere or press any key to stop."
+FINISHING = "Finishing\u2026 click or tap anywhere, or press any key, to stop."
 FINISH_STOPPED = "Stopped. Carry on by hand, or press Finish again."
 
 

@@ -3,7 +3,7 @@
     layout          where the build reads and writes, and the helpers every job uses
     config          the check of pyscript.toml and index.html's <mpy-config>
     runtime         the vendored runtime: Pyodide and PyScript from node_modules into web/vendor/
-    rules           the How to play panel: docs/rules.md -> web/vendor/rules.html
+    rules           the How to play panel: docs/how-to-play.md -> web/vendor/rules.html
     winnable        the proved-winnable deals: docs/winnable-seeds.txt -> web/vendor/winnable.txt
     caches          the files compiled by the vendored Pyodide in Node, cached by their inputs
     static_site     the deployable site: _site/

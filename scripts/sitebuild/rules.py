@@ -1,4 +1,8 @@
-"""The How to play panel: docs/rules.md rendered to web/vendor/rules.html at build time.
+"""The How to play panel: docs/how-to-play.md rendered to web/vendor/rules.html at build time.
+
+docs/how-to-play.md is the short guide a player reads in the game (the goal first, then the
+rules as a player needs them); docs/rules.md is the full reference, with what this version
+chose where the traditional rules are silent.
 
 CommonMark by markdown-it-py with raw HTML and images off. The panel has its own title (an h2),
 so the document's leading `# ` title is dropped and every heading moves one level down; links
@@ -15,9 +19,9 @@ try:
 except ModuleNotFoundError:
     fail("markdown-it-py is missing: build in the project's venv (make vendor / make site make it)")
 
-RULES = ROOT / "docs" / "rules.md"
+RULES = ROOT / "docs" / "how-to-play.md"
 SHIPPED = VENDOR / "rules.html"
-HEADING_SHIFT = 1  # docs/rules.md's `##` sections become h3s under the panel's h2
+HEADING_SHIFT = 1  # the guide's `##` sections become h3s under the panel's h2
 DEEPEST_HEADING = 6
 HEADING_TAGS = ("heading_open", "heading_close")
 LINK_TAGS = ("link_open", "link_close")
@@ -54,7 +58,7 @@ def rules_html(text: str) -> str:
 
 
 def write_rules() -> None:
-    """Render docs/rules.md to web/vendor/rules.html."""
+    """Render docs/how-to-play.md to web/vendor/rules.html."""
     if not RULES.exists():
-        fail("docs/rules.md is missing: the How to play panel is built from it")
+        fail("docs/how-to-play.md is missing: the How to play panel is built from it")
     SHIPPED.write_text(rules_html(RULES.read_text(encoding="utf-8")), encoding="utf-8")

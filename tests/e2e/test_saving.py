@@ -71,7 +71,7 @@ def test_a_lost_game_resumes_lost_and_offers_undo(table):
     assert table.status() == "lost"
     dialog = table.page.locator("#result")
     assert dialog.is_visible()
-    assert dialog.locator("h2").inner_text() == "No more moves"
+    assert dialog.locator("h2").inner_text() == "This game is lost"
     assert table.page.locator("#time").inner_text() == "1:01"
     for action in ("new", "restart", "undo"):
         assert dialog.locator(f"[data-action={action}]").is_visible()

@@ -210,7 +210,7 @@ def test_how_to_play_shows_the_rules_from_docs(table):
     panel.wait_for(state="visible")
     table.page.wait_for_selector("#rules h3")
     text = " ".join(panel.inner_text().split())
-    rules = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    rules = (ROOT / "docs" / "how-to-play.md").read_text(encoding="utf-8")
     headings = re.findall(r"^#{2,6}\s+(.+)$", rules, flags=re.M)
     assert headings
     for heading in headings:

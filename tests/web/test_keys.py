@@ -17,7 +17,8 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.mark.parametrize(("key", "ctrl", "shift", "action"), [
     ("z", False, False, "undo"), ("Z", False, False, "undo"),  # caps lock
     ("Z", False, True, "redo"), ("z", True, False, "undo"), ("Z", True, True, "redo"),
-    ("y", True, False, "redo"), ("d", False, False, "deal"), (" ", False, False, "deal"),
+    ("y", True, False, "redo"), ("y", False, False, "redo"), ("d", False, False, "deal"),
+    (" ", False, False, "deal"),
     ("n", False, False, "new"), ("h", False, False, "hint"), ("f", False, False, "home"),
     ("Escape", False, False, "escape"), ("q", False, False, None), ("Enter", False, False, None),
     ("ArrowLeft", False, False, None), ("x", True, False, None),

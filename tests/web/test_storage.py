@@ -260,3 +260,24 @@ def test_a_pending_statistics_write_from_a_newer_version_is_not_dropped():
     app = app_on(backend)
     assert "newer version" in app.notice
     assert backend.items[STATS_KEY + PENDING] == raw
+
+
+def test_the_tab_with_more_recent_moves_is_never_told_it_is_behind():
+    backend, tabs = Backend(), []
+    first = Tab(backend, "#game=7", tabs)
+    second = Tab(backend, "", tabs)
+    for _ in range(3):
+        first.app.deal()
+    assert "This tab is behind" in second.app.slot.offer_detail
+    second.app.answer_offer(yes=True)  # load the other tab's game: 3 moves
+    second.app.deal()  # 4 moves, saved: now the first tab is behind
+    assert "This tab is behind" in first.app.slot.offer_detail
+    load, keep = first.app.slot.offer_answers
+    assert keep == "Keep this tab's game (drops the other tab's 1 later move)"
+    first.app.answer_offer(yes=False)  # keep its 3 moves over the other tab's 4
+    text = second.app.slot.offer_detail
+    assert "behind" not in text and "4 moves" in text and "3 moves" in text
+    load, keep = second.app.slot.offer_answers
+    assert load == "Load the other tab's game (drops this tab's 1 later move)"
+    second.app.answer_offer(yes=False)  # keep its 4 moves: nothing is lost
+    assert len(Game.from_json(json.loads(backend.items[SAVE_KEY])["engine"]).history) == 4

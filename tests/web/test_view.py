@@ -115,3 +115,28 @@ def test_no_flights_across_another_game_and_few_for_a_long_chain():
     for _ in range(MAX_FLIGHTS + 2):  # several deals between two frames: one card flies
         app.deal()
     assert flights(start, table_view(app)) == (("S", "W"),)
+
+
+def test_base_rank_cards_in_the_tableau_are_marked_and_named():
+    app = app_at(foundations=[F1_RESTRICTED], tableau={"T1": ["5H"], "T2": ["9C", "8D"]})
+    view = table_view(app)
+    assert view.pile("T1").bases == (True,) and view.pile("T2").bases == (False, False)
+    assert view.pile("T1").label == ("Tableau 1: five of hearts, base rank: it goes only to a "
+                                     "foundation, 1 card")
+    assert view.pile("F1").bases == ()  # only the tableau marks them
+    app.hand.click("T1")
+    assert "is a base-rank card: nothing can be built on it" in app.message.text
+
+
+def test_the_view_knows_each_rows_longest_pile_and_when_foundation_1_just_opened():
+    app = app_at(foundations=[F1_RESTRICTED + ["AS", "2S", "3S"]],
+                 tableau={"T2": ["9C", "8D", "7H"], "T6": ["4D"], "T9": ["QH", "JS"]})
+    view = table_view(app)
+    assert view.chrome.fan_rows == (3, 1, 2) and not view.chrome.opened
+    app.game = Game.from_position(build(foundations=[F1_RESTRICTED + ["AS", "2S", "3S"]],
+                                        tableau={"T1": ["4H"]}))
+    app.hand.click("T1")
+    app.hand.click("F1")
+    chrome = table_view(app).chrome
+    assert chrome.opened and not chrome.restricted
+    assert "Foundation 1 complete \u2014 foundations 2\u20138 are open" in chrome.message
