@@ -50,16 +50,16 @@ async function download(url, digest) {
   throw new Error(`${url} on the server is not the file of version ${VERSION}`);
 }
 
-self.addEventListener("install", (event) => {
-  event.waitUntil((async () => {
-    const cache = await caches.open(CACHE);
-    await Promise.all(Object.entries(PRECACHE).map(async ([url, digest]) => {
-      if (await cache.match(url, MATCH)) return; // checked by an earlier, interrupted install
-      const response = (await fromOldCache(url, digest)) || (await download(url, digest));
-      await cache.put(url, response);
-    }));
-  })());
-});
+async function precache() {
+  const cache = await caches.open(CACHE);
+  await Promise.all(Object.entries(PRECACHE).map(async ([url, digest]) => {
+    if (await cache.match(url, MATCH)) return; // checked by an earlier, interrupted install
+    const response = (await fromOldCache(url, digest)) || (await download(url, digest));
+    await cache.put(url, response);
+  }));
+}
+
+self.addEventListener("install", (event) => event.waitUntil(precache()));
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
@@ -70,9 +70,20 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
-// The page's "Reload now" button: take over the open pages, which then reload.
+// The page's "Reload now" button: take over the open pages, which then reload. Its "Try again"
+// after a failed start (web/startup.js): drop every cached file, answer at once (the page then
+// reloads from the network), and download this version's files again behind it.
 self.addEventListener("message", (event) => {
   if (event.data === "skip-waiting") self.skipWaiting();
+  if (event.data === "repair") {
+    event.waitUntil((async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith(PREFIX)) await caches.delete(name);
+      }
+      event.ports[0]?.postMessage("repaired");
+      await precache().catch(() => {}); // offline now: the next visit's install tries again
+    })());
+  }
 });
 
 // Cache first for this site's own GET requests; anything not precached goes to the network.

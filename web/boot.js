@@ -100,7 +100,8 @@ function start() {
       if (bytes) writeBytecode(pyodide, bytes);
       return pyodide;
     });
-    started.catch(() => {}); // a failure is reported when PyScript asks for the interpreter
+    // the page says the start failed (web/startup.js); PyScript is told when it asks for it
+    started.catch((error) => globalThis.thePlotStartFailed?.(error));
   }
   return started;
 }

@@ -11,5 +11,8 @@ const steps = {
 
 addEventListener("py:progress", ({ detail }) => {
   const text = steps[detail];
-  if (text && !document.documentElement.dataset.ready) line.firstChild.textContent = `${text} `;
+  const root = document.documentElement;
+  if (text && !root.dataset.ready && !root.classList.contains("start-failed")) {
+    line.firstChild.textContent = `${text} `;
+  }
 });

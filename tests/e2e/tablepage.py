@@ -28,16 +28,22 @@ class Watch:
     def __init__(self, page, origin: str):
         self.problems: list[str] = []
         self.origin = origin
+        self.page = page
+        self.navigations = 0   # main-frame navigations started so far
+        self.started_in: dict = {}  # request -> the navigation it belongs to
         page.on("console", self._console)
         page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
         page.on("requestfailed", self._failed)
         page.on("request", self._request)
 
     def _failed(self, request) -> None:
-        """A failed request counts unless it is the browser's own favicon fetch, aborted because
-        the page navigated away meanwhile: a player never sees that."""
+        """A failed request counts, unless it was aborted because the page navigated away
+        meanwhile (or it is the browser's own favicon fetch, aborted): a player never sees
+        those."""
         aborted = "ABORTED" in (request.failure or "")
-        if not (aborted and urlsplit(request.url).path.endswith(BROWSER_ICON)):
+        left = self.started_in.pop(request, self.navigations) < self.navigations
+        favicon = urlsplit(request.url).path.endswith(BROWSER_ICON)
+        if not (aborted and (left or favicon)):
             self.problems.append(f"request failed: {request.url} ({request.failure})")
 
     def _console(self, message) -> None:
@@ -47,6 +53,9 @@ class Watch:
             self.problems.append(f"console warning: {message.text}")
 
     def _request(self, request) -> None:
+        if request.is_navigation_request() and request.frame == self.page.main_frame:
+            self.navigations += 1
+        self.started_in[request] = self.navigations
         parts = urlsplit(request.url)
         if parts.scheme in ("data", "blob"):
             return
