@@ -172,7 +172,8 @@ def test_a_start_that_takes_long_says_so_and_offers_try_again(browser, site_url,
     try:
         page.page.clock.install()
         held = []
-        page.page.route(site_url + "web/vendor/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+        wasm = site_url + "web/vendor/pyodide/pyodide.asm.wasm"
+        page.page.route(wasm, lambda route: held.append(route))  # never answered
         page.page.goto(site_url)
         page.page.clock.run_for(46_000)
         panel = page.page.locator("#start-failed[data-kind=slow]")
