@@ -15,7 +15,7 @@ from .cards import (
     card_name,
     parse_card,
 )
-from .errors import IllegalMove, InvalidPosition, InvalidSave, NewerSave
+from .errors import IllegalMove, InvalidPosition, InvalidRecord, InvalidSave, NewerSave
 from .game import LOST, PLAYING, WON, Game
 from .move import DESTINATIONS, FOUNDATIONS, PILES, RESERVE, SOURCES, STOCK, TABLEAU, WASTE, Move
 from .position import deal
@@ -24,6 +24,6 @@ from .saves import SAVE_FORMAT, SAVE_VERSION
 __all__ = [
     "CODES", "DESTINATIONS", "FIRST_FOUNDATION_SIZE", "FOUNDATIONS", "FOUNDATION_SIZE", "LOST",
     "PILES", "PLAYING", "RANKS", "RESERVE", "SAVE_FORMAT", "SAVE_VERSION", "SOURCES", "STOCK",
-    "SUITS", "TABLEAU", "WASTE", "WON", "Game", "IllegalMove", "InvalidPosition", "InvalidSave",
-    "Move", "NewerSave", "card_name", "deal", "parse_card",
+    "SUITS", "TABLEAU", "WASTE", "WON", "Game", "IllegalMove", "InvalidPosition", "InvalidRecord",
+    "InvalidSave", "Move", "NewerSave", "card_name", "deal", "parse_card",
 ]

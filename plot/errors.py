@@ -20,3 +20,16 @@ class NewerSave(InvalidSave):
     def __init__(self, what: str, version: int):
         super().__init__(f"{what} made by a newer version of the game (version {version})")
         self.version = version
+
+
+class InvalidRecord(ValueError):
+    """A game record that cannot be read: malformed, or a move the rules refuse. `line` is the
+    line of the text at fault (from 1) and `move` the move's number, each None if none is."""
+
+    def __init__(self, reason: str, line: int | None = None, move: int | None = None):
+        where = ", ".join(([f"line {line}"] if line is not None else [])
+                          + ([f"move {move}"] if move is not None else []))
+        super().__init__(f"{where}: {reason}" if where else reason)
+        self.reason = reason
+        self.line = line
+        self.move = move

@@ -25,6 +25,7 @@ from .move import (
     pile_index,
 )
 from .position import deal, validated_piles
+from .record import read_record, write_record
 from .refusals import refusal
 from .saves import load_record, save_record
 
@@ -352,6 +353,17 @@ class Game:
     def from_json(cls, text: str) -> "Game":
         """Rebuild a saved game by replaying its moves; InvalidSave says what is wrong."""
         return load_record(cls, text)
+
+    def to_record(self, date=None) -> str:
+        """The game as a record (after chess's PGN): its deal, the date (today if None), the
+        result and the moves played; no undo history (docs/records.md)."""
+        return write_record(self, date)
+
+    @classmethod
+    def from_record(cls, text: str) -> "Game":
+        """Rebuild a game from a record by replaying its moves; InvalidRecord names the line and
+        the move at fault, and nothing is half-loaded."""
+        return read_record(cls, text)
 
 
 def _as_move(move) -> Move:
