@@ -3,11 +3,13 @@
 import json
 import random
 from functools import cache
+from unittest.mock import patch
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from plot import CODES, RANKS, Game
+from plot import solver as solver_module
 from plot.__main__ import main, wilson_interval
 from plot.cards import FOUNDATION_COUNT, FOUNDATION_SIZE, RANK_COUNT
 from plot.reserve import reserve_can_be_played
@@ -189,6 +191,47 @@ def test_verdict_agrees_with_brute_force_on_small_endgames(position):
     assert result.verdict == (WON if winnable else LOST)
     if winnable:
         assert replays_to_win(game, result.moves)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                   HealthCheck.filter_too_much])
+@given(small_endgames())
+def test_many_short_runs_keep_to_brute_force(position):
+    """Runs of a few positions each: every restart starts from the positions proved dead so far
+    (the strongly connected components finished), and the verdict is still exact."""
+    game = Game.from_position(position)
+    winnable = brute_force_can_win(game)
+    assume(winnable is not None)
+    with patch.object(solver_module, "FIRST_RUN_NODES", 2), \
+            patch.object(solver_module, "RESTART_UNIT_NODES", 1):
+        solver = Solver(game)
+        result = None
+        while result is None:
+            result = solver.step(1_000)
+    assert result.verdict == (WON if winnable else LOST)
+
+
+def test_a_dead_set_shared_along_a_game_never_contradicts_a_fresh_search():
+    """The positions of one game share their keys, so what one search proved dead helps the
+    next; the verdicts stay those of searches that start from nothing."""
+    game = Game.new(18)
+    choose = random.Random(18).choice
+    while game.status == "playing":
+        game.push(choose(game.legal_moves()))
+    dead: set = set()
+    replay = Game.new(18)
+    decided = 0
+    for move in game.history:
+        replay.push(move)
+        if replay.moves_played % 10:
+            continue
+        shared = solve(replay, max_nodes=20_000, dead=dead)
+        fresh = solve(replay, max_nodes=20_000)
+        assert {shared.verdict, fresh.verdict} != {WON, LOST}
+        if shared.verdict == WON:
+            assert replays_to_win(replay, shared.moves)
+        decided += shared.verdict != UNKNOWN
+    assert dead and decided
 
 
 def test_unknown_at_a_tiny_node_budget():

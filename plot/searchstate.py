@@ -1,0 +1,208 @@
+"""The solver's search state: a position as ranks only, its moves, made and taken back in place.
+
+Suits never matter for play, so only ranks are kept:
+  - the reserve and the stock as fixed rank lists (bottom to top; the stock's top is dealt
+    next), with how many cards of each are left;
+  - the waste as a rank list, and the same ranks packed into one int (`waste_code`);
+  - each foundation as a count (its next rank is base + count);
+  - each tableau pile as (top rank, length): piles are runs down by one, so this is all of it.
+
+Canonical keys for the transposition table: tableau piles as a sorted multiset (their order
+does not matter), F2-F8 as a sorted multiset of counts (two foundations with the same count are
+interchangeable; F1 is kept apart because of the restriction), the waste as its rank sequence.
+A key counts cards left rather than cards played, so the positions of one game (one start)
+share their keys: what is proved about a key holds wherever that game meets it.
+"""
+
+from .cards import (
+    FIRST_FOUNDATION_SIZE,
+    FOUNDATION_COUNT,
+    FOUNDATION_SIZE,
+    RANK_COUNT,
+    STOCK_SIZE,
+    TABLEAU_COUNT,
+    parse_card,
+)
+from .deadends import is_dead
+from .move import F_FIRST, T_FIRST, R, S, W
+from .prng import SplitMix64
+
+RANK_BITS = 4  # a rank (0..12) plus one fits in four bits of the waste code
+assert STOCK_SIZE < 1 << 8 and (1 << RANK_BITS) > RANK_COUNT  # the codes have room
+
+Move = tuple[int, int]  # (source pile index, destination pile index), as in plot.move
+
+
+class SearchState:
+    """A position for the search: `moves`, `apply` and `undo` change it in place."""
+
+    def __init__(self, position: dict):
+        """The state of a position dict (Game.position())."""
+
+        def ranks(codes):
+            return [parse_card(code) % RANK_COUNT for code in codes]
+
+        foundations = position["foundations"]
+        self.base = parse_card(foundations[0][0]) % RANK_COUNT
+        self.reserve = ranks(position["reserve"])
+        self.reserve_left = len(self.reserve)
+        self.stock = ranks(position["stock"])
+        self.stock_left = len(self.stock)
+        self.waste = ranks(position["waste"])
+        self.waste_code = 0
+        for rank in self.waste:
+            self.waste_code = (self.waste_code << RANK_BITS) | (rank + 1)
+        self.found = [len(f) for f in foundations]
+        self.home = sum(self.found)
+        self.top = [0] * TABLEAU_COUNT
+        self.length = [0] * TABLEAU_COUNT
+        for j, pile in enumerate(position["tableau"]):
+            if pile:
+                self.top[j] = parse_card(pile[-1]) % RANK_COUNT
+                self.length[j] = len(pile)
+        self.memo: dict = {}  # what the dead-end tests worked out, by their own keys
+
+    def key(self) -> tuple:
+        """The canonical position: equal keys for positions that play the same."""
+        found = self.found
+        length = self.length
+        top = self.top
+        return (self.stock_left, self.reserve_left, self.waste_code, found[0],
+                tuple(sorted(found[1:])),
+                tuple(sorted([length[j] * RANK_COUNT + top[j] if length[j] else 0
+                              for j in range(TABLEAU_COUNT)])))
+
+    def needs(self) -> dict[int, int]:
+        """For each rank some foundation takes now, the first such foundation's index."""
+        found, base = self.found, self.base
+        if found[0] < FIRST_FOUNDATION_SIZE:
+            return {(base + found[0]) % RANK_COUNT: 0}
+        needs = {}
+        for k in range(FOUNDATION_COUNT - 1, -1, -1):
+            n = found[k]
+            if n < FOUNDATION_SIZE:
+                needs[(base + n) % RANK_COUNT] = k
+        return needs
+
+    def moves(self, rng: SplitMix64 | None = None) -> list[Move]:
+        """The moves worth trying here, best first, one of each kind of equivalent move; none
+        from a dead end. With `rng`, all but the foundation moves in a shuffled order."""
+        needs = self.needs()
+        if is_dead(self, needs):
+            return []
+        base = self.base
+        top, length = self.top, self.length
+        moves = []
+        add = moves.append
+        if self.reserve_left:
+            k = needs.get(self.reserve[self.reserve_left - 1])
+            if k is not None:
+                add((R, F_FIRST + k))
+        tried = set()
+        for j in range(TABLEAU_COUNT):
+            if length[j]:
+                k = needs.get(top[j])
+                if k is not None and (top[j], length[j]) not in tried:
+                    tried.add((top[j], length[j]))
+                    add((T_FIRST + j, F_FIRST + k))
+        waste = self.waste
+        rank = waste[-1] if waste else None
+        k = needs.get(rank)
+        if k is not None:
+            add((W, F_FIRST + k))
+        homeward = len(moves)  # the foundation moves stay first in every run
+        if waste:
+            if rank != base:
+                above = (rank + 1) % RANK_COUNT
+                tried = set()
+                for j in range(TABLEAU_COUNT):
+                    if length[j] and top[j] == above and above != base and length[j] not in tried:
+                        tried.add(length[j])
+                        add((W, T_FIRST + j))
+            if rank == base or self.found[0] >= FIRST_FOUNDATION_SIZE:
+                for j in range(TABLEAU_COUNT):
+                    if not length[j]:
+                        add((W, T_FIRST + j))
+                        break
+        if self.stock_left:  # dealing before shuffling tableau cards finds wins sooner
+            add((S, W))
+        tried = set()
+        for a in range(TABLEAU_COUNT):
+            rank = top[a]
+            if not length[a] or rank == base:
+                continue
+            above = (rank + 1) % RANK_COUNT
+            if above == base:
+                continue
+            for b in range(TABLEAU_COUNT):
+                if length[b] and top[b] == above:
+                    pair = (length[a], length[b], rank)
+                    if pair not in tried:
+                        tried.add(pair)
+                        add((T_FIRST + a, T_FIRST + b))
+        if rng is not None and len(moves) - homeward > 1:
+            moves[homeward:] = shuffled(moves[homeward:], rng)
+        return moves
+
+    def apply(self, move: Move) -> None:
+        """Play a move from `moves`."""
+        src, dst = move
+        if src == S:
+            self.stock_left -= 1
+            rank = self.stock[self.stock_left]
+        elif src == R:
+            self.reserve_left -= 1
+        elif src == W:
+            rank = self.waste.pop()
+            self.waste_code >>= RANK_BITS
+        else:
+            j = src - T_FIRST
+            rank = self.top[j]
+            self.length[j] -= 1
+            self.top[j] = (rank + 1) % RANK_COUNT
+        if dst == W:
+            self.waste.append(rank)
+            self.waste_code = (self.waste_code << RANK_BITS) | (rank + 1)
+        elif dst < T_FIRST:
+            self.found[dst - F_FIRST] += 1
+            self.home += 1
+        else:
+            j = dst - T_FIRST
+            self.length[j] += 1
+            self.top[j] = rank
+
+    def undo(self, move: Move) -> None:
+        """Take back a move made by `apply`."""
+        src, dst = move
+        if dst == W:
+            rank = self.waste.pop()
+            self.waste_code >>= RANK_BITS
+        elif dst < T_FIRST:
+            k = dst - F_FIRST
+            self.found[k] -= 1
+            self.home -= 1
+            rank = (self.base + self.found[k]) % RANK_COUNT
+        else:
+            j = dst - T_FIRST
+            rank = self.top[j]
+            self.length[j] -= 1
+            self.top[j] = (rank + 1) % RANK_COUNT
+        if src == S:
+            self.stock_left += 1
+        elif src == R:
+            self.reserve_left += 1
+        elif src == W:
+            self.waste.append(rank)
+            self.waste_code = (self.waste_code << RANK_BITS) | (rank + 1)
+        else:
+            j = src - T_FIRST
+            self.length[j] += 1
+            self.top[j] = rank
+
+
+def shuffled(moves: list, rng: SplitMix64) -> list:
+    """The moves in a pseudo-random order (Fisher-Yates driven by the solver's generator)."""
+    for i in range(len(moves) - 1, 0, -1):
+        j = rng.below(i + 1)
+        moves[i], moves[j] = moves[j], moves[i]
+    return moves
