@@ -1,4 +1,5 @@
-"""Command line: `python -m plot solve SEED` and `python -m plot study --first 1 --count 1000`."""
+"""Command line: `python -m plot solve SEED`, `study --first 1 --count 1000`, `replay FILE` and
+`analyse FILE [--budget SECONDS] [--line]`."""
 
 import argparse
 import math
@@ -8,7 +9,9 @@ import sys
 import time
 from datetime import UTC, datetime
 
+from .errors import InvalidRecord
 from .game import LOST, WON, Game
+from .postmortem import DEFAULT_BUDGET, Analysis, slip
 from .solver import UNKNOWN, solve
 
 DEFAULT_BUDGET_SECONDS = 2.0
@@ -128,6 +131,64 @@ def command_study(args: argparse.Namespace) -> int:
     return 0
 
 
+def read_game(path: str) -> Game | None:
+    """The game of a record file ('-' for standard input), or None after saying what is wrong."""
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as file:
+                text = file.read()
+        return Game.from_record(text)
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"{path}: cannot read it ({error})", file=sys.stderr)
+    except InvalidRecord as error:
+        print(f"{path}: {error}", file=sys.stderr)
+    return None
+
+
+def command_replay(args: argparse.Namespace) -> int:
+    """Check a record by replaying it; print the final table and its status."""
+    game = read_game(args.file)
+    if game is None:
+        return 1
+    print(game)
+    print(f"status: {game.status}")
+    return 0
+
+
+def command_analyse(args: argparse.Namespace) -> int:
+    """Print the verdict on the position after each move of a record, then the slip."""
+    game = read_game(args.file)
+    if game is None:
+        return 1
+    analysis = Analysis(game, args.budget)
+    verdicts = analysis.run()
+    print(f"start {verdicts[0].verdict}")
+    for v in verdicts[1:]:
+        print(f"{v.number} {v.move} {v.verdict}")
+    print(slip_summary(verdicts))
+    number = slip(verdicts)
+    if args.line and number is not None:
+        print("line:", " ".join(verdicts[number - 1].line))
+    return 0
+
+
+def slip_summary(verdicts) -> str:
+    """'slip: N MOVE', or 'slip: none' (saying why), or where an undecided slip must be."""
+    number = slip(verdicts)
+    if number is not None:
+        return f"slip: {number} {verdicts[number].move}"
+    kinds = [v.verdict for v in verdicts]
+    if LOST not in kinds:
+        return "slip: none"
+    if kinds[0] == LOST:
+        return "slip: none (the deal is lost)"
+    first_lost = kinds.index(LOST)
+    last_won = max((i for i, kind in enumerate(kinds) if kind == WON), default=0)
+    return f"slip: unknown, one of moves {last_won + 1}-{first_lost}"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Parse the command line and run the chosen command."""
     parser = argparse.ArgumentParser(prog="python -m plot", description="The Plot, by command.")
@@ -149,6 +210,18 @@ def main(argv: list[str] | None = None) -> int:
                       help="also write the proved-winnable game numbers to FILE")
     many.add_argument("--quiet", action="store_true", help="no progress bar")
     many.set_defaults(run=command_study)
+
+    replay = commands.add_parser("replay", help="check a game record, print its final table")
+    replay.add_argument("file", help="the record ('-' for standard input)")
+    replay.set_defaults(run=command_replay)
+
+    analyse = commands.add_parser("analyse", help="find the move that lost a winnable game")
+    analyse.add_argument("file", help="the record ('-' for standard input)")
+    analyse.add_argument("--budget", type=float, default=DEFAULT_BUDGET,
+                         help=f"seconds of search per position (default {DEFAULT_BUDGET:g})")
+    analyse.add_argument("--line", action="store_true",
+                         help="also print a winning line from the position before the slip")
+    analyse.set_defaults(run=command_analyse)
 
     args = parser.parse_args(argv)
     return args.run(args)
