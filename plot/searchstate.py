@@ -48,6 +48,8 @@ class SearchState:
         self.reserve_left = len(self.reserve)
         self.stock = ranks(position["stock"])
         self.stock_left = len(self.stock)
+        self.first_in_stock = [next((i for i, r in enumerate(self.stock) if r == rank),
+                                    len(self.stock)) for rank in range(RANK_COUNT)]
         self.waste = ranks(position["waste"])
         self.waste_code = 0
         for rank in self.waste:
@@ -110,6 +112,11 @@ class SearchState:
         k = needs.get(rank)
         if k is not None:
             add((W, F_FIRST + k))
+        if moves and self.found[0] >= FIRST_FOUNDATION_SIZE:
+            lowest = min(self.found)
+            for move in moves:
+                if self.found[move[1] - F_FIRST] == lowest:
+                    return [move]  # safe (plot/autoplay.py): some win starts with it, if any
         homeward = len(moves)  # the foundation moves stay first in every run
         if waste:
             if rank != base:
