@@ -58,21 +58,19 @@ class SearchState:
         self.home = sum(self.found)
         self.top = [0] * TABLEAU_COUNT
         self.length = [0] * TABLEAU_COUNT
+        self.codes = [0] * TABLEAU_COUNT  # each pile as one number for the key: 0 if empty
         for j, pile in enumerate(position["tableau"]):
             if pile:
                 self.top[j] = parse_card(pile[-1]) % RANK_COUNT
                 self.length[j] = len(pile)
+                self.codes[j] = self.length[j] * RANK_COUNT + self.top[j]
         self.memo: dict = {}  # what the dead-end tests worked out, by their own keys
 
     def key(self) -> tuple:
         """The canonical position: equal keys for positions that play the same."""
         found = self.found
-        length = self.length
-        top = self.top
         return (self.stock_left, self.reserve_left, self.waste_code, found[0],
-                tuple(sorted(found[1:])),
-                tuple(sorted([length[j] * RANK_COUNT + top[j] if length[j] else 0
-                              for j in range(TABLEAU_COUNT)])))
+                tuple(sorted(found[1:])), tuple(sorted(self.codes)))
 
     def needs(self) -> dict[int, int]:
         """For each rank some foundation takes now, the first such foundation's index."""
@@ -86,9 +84,11 @@ class SearchState:
                 needs[(base + n) % RANK_COUNT] = k
         return needs
 
-    def moves(self, rng: SplitMix64 | None = None) -> list[Move]:
+    def moves(self, rng: SplitMix64 | None = None, back: Move | None = None) -> list[Move]:
         """The moves worth trying here, best first, one of each kind of equivalent move; none
-        from a dead end. With `rng`, all but the foundation moves in a shuffled order."""
+        from a dead end. With `rng`, all but the foundation moves in a shuffled order. `back`,
+        a tableau move that leads straight back to the position before, is left out (with
+        every move equivalent to it)."""
         needs = self.needs()
         if is_dead(self, needs):
             return []
@@ -100,53 +100,62 @@ class SearchState:
             k = needs.get(self.reserve[self.reserve_left - 1])
             if k is not None:
                 add((R, F_FIRST + k))
+        on_top: dict[int, list[int]] = {}  # each tableau top rank: its piles, in order
+        space = None
         tried = set()
         for j in range(TABLEAU_COUNT):
             if length[j]:
-                k = needs.get(top[j])
-                if k is not None and (top[j], length[j]) not in tried:
-                    tried.add((top[j], length[j]))
+                rank = top[j]
+                if rank in on_top:
+                    on_top[rank].append(j)
+                else:
+                    on_top[rank] = [j]
+                k = needs.get(rank)
+                if k is not None and (rank, length[j]) not in tried:
+                    tried.add((rank, length[j]))
                     add((T_FIRST + j, F_FIRST + k))
+            elif space is None:
+                space = j
         waste = self.waste
         rank = waste[-1] if waste else None
         k = needs.get(rank)
         if k is not None:
             add((W, F_FIRST + k))
-        if moves and self.found[0] >= FIRST_FOUNDATION_SIZE:
+        unrestricted = self.found[0] >= FIRST_FOUNDATION_SIZE
+        if moves and unrestricted:
             lowest = min(self.found)
             for move in moves:
                 if self.found[move[1] - F_FIRST] == lowest:
                     return [move]  # safe (plot/autoplay.py): some win starts with it, if any
         homeward = len(moves)  # the foundation moves stay first in every run
         if waste:
-            if rank != base:
-                above = (rank + 1) % RANK_COUNT
+            above = (rank + 1) % RANK_COUNT
+            if rank != base and above != base and above in on_top:
                 tried = set()
-                for j in range(TABLEAU_COUNT):
-                    if length[j] and top[j] == above and above != base and length[j] not in tried:
+                for j in on_top[above]:
+                    if length[j] not in tried:
                         tried.add(length[j])
                         add((W, T_FIRST + j))
-            if rank == base or self.found[0] >= FIRST_FOUNDATION_SIZE:
-                for j in range(TABLEAU_COUNT):
-                    if not length[j]:
-                        add((W, T_FIRST + j))
-                        break
+            if space is not None and (rank == base or unrestricted):
+                add((W, T_FIRST + space))
         if self.stock_left:  # dealing before shuffling tableau cards finds wins sooner
             add((S, W))
         tried = set()
+        if back is not None:
+            a, b = back[0] - T_FIRST, back[1] - T_FIRST
+            tried.add((length[a], length[b], top[a]))
         for a in range(TABLEAU_COUNT):
             rank = top[a]
             if not length[a] or rank == base:
                 continue
             above = (rank + 1) % RANK_COUNT
-            if above == base:
+            if above == base or above not in on_top:
                 continue
-            for b in range(TABLEAU_COUNT):
-                if length[b] and top[b] == above:
-                    pair = (length[a], length[b], rank)
-                    if pair not in tried:
-                        tried.add(pair)
-                        add((T_FIRST + a, T_FIRST + b))
+            for b in on_top[above]:
+                pair = (length[a], length[b], rank)
+                if pair not in tried:
+                    tried.add(pair)
+                    add((T_FIRST + a, T_FIRST + b))
         if rng is not None and len(moves) - homeward > 1:
             moves[homeward:] = shuffled(moves[homeward:], rng)
         return moves
@@ -167,6 +176,7 @@ class SearchState:
             rank = self.top[j]
             self.length[j] -= 1
             self.top[j] = (rank + 1) % RANK_COUNT
+            self.codes[j] = self.length[j] * RANK_COUNT + self.top[j] if self.length[j] else 0
         if dst == W:
             self.waste.append(rank)
             self.waste_code = (self.waste_code << RANK_BITS) | (rank + 1)
@@ -177,6 +187,7 @@ class SearchState:
             j = dst - T_FIRST
             self.length[j] += 1
             self.top[j] = rank
+            self.codes[j] = self.length[j] * RANK_COUNT + rank
 
     def undo(self, move: Move) -> None:
         """Take back a move made by `apply`."""
@@ -194,6 +205,7 @@ class SearchState:
             rank = self.top[j]
             self.length[j] -= 1
             self.top[j] = (rank + 1) % RANK_COUNT
+            self.codes[j] = self.length[j] * RANK_COUNT + self.top[j] if self.length[j] else 0
         if src == S:
             self.stock_left += 1
         elif src == R:
@@ -205,6 +217,7 @@ class SearchState:
             j = src - T_FIRST
             self.length[j] += 1
             self.top[j] = rank
+            self.codes[j] = self.length[j] * RANK_COUNT + rank
 
 
 def shuffled(moves: list, rng: SplitMix64) -> list:

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 
 from .cards import CARD_COUNT
 from .game import LOST, WON, Game
-from .move import MOVES
+from .move import MOVES, T_FIRST
 from .prng import SplitMix64
 from .searchstate import SearchState
 
@@ -194,9 +194,16 @@ class Solver:
                 continue
             index[k] = nodes
             open_.append(k)
-            frames.append(moves(rng))
+            src, dst = move
+            if src >= T_FIRST and dst >= T_FIRST and state.length[src - T_FIRST]:
+                # a tableau move that left a card behind can be taken back: leave that move
+                # out, and count the way back to the parent as Tarjan would
+                frames.append(moves(rng, (dst, src)))
+                lows.append(index[keys[-1]])
+            else:
+                frames.append(moves(rng))
+                lows.append(nodes)
             nexts.append(0)
-            lows.append(nodes)
             keys.append(k)
         self.nodes = nodes
         self.result = Result(LOST, (), nodes)
