@@ -14,19 +14,27 @@ The search is a series of depth-first runs, each complete on its own: the first 
 order, each restart in a freshly shuffled order (foundation moves always first) with a budget from
 the Luby sequence (1000 positions times 1 1 2 1 1 2 4 ...): many short randomised dives find hard
 wins far sooner than a few long runs, and the budgets still grow without bound. A run that ends
-without a win proves the position lost; a win from any run is a real line.
+without a win proves the position lost; a win from any run is a real line. Every other restart is
+a probe instead: a random walk of 1 to 40 moves from the root, then a run from where it ends.
+Shuffling only reorders the choices near the root, which a dive keeps for its whole budget; a
+probe starts its dive somewhere else (deal 13, undecided in 3 million positions from the root,
+falls to the second probe). A probe that ends without a win proves its own start dead, never
+the root.
 
 Sound pruning (a pruned position is proved dead, so `lost` stays a proof):
   - the stock is empty and no rank a foundation needs is the reserve top, a tableau top or in the
     waste (`can_still_score`);
+  - while foundation 1 is short, no card of the rank it needs can ever come free
+    (`first_foundation_can_grow`);
   - the reserve can never be played out (`reserve_can_be_played`): it goes home top first and
     each foundation rises, so the reserve must split into rising runs, one per foundation. E.g.
     with only F8 unfinished, needing the rank 3 steps above the base, a reserve card 8 steps
     above the base lying on that card is stuck. Every lost deal found so far (about 1 in 100)
     is lost on the deal by this rule (docs/winnability.md).
 
-The pruning rules live in plot/deadends.py, the search state (ranks only, canonical keys) in
-plot/searchstate.py.
+A safe foundation move (plot/autoplay.py) is the only move tried where there is one, and a
+tableau move is never tried straight back. The pruning rules live in plot/deadends.py, the
+search state (ranks only, canonical keys, the moves) in plot/searchstate.py.
 
 Every position a run has searched to the end without a win is proved dead and kept (Tarjan's
 algorithm finds them: a position whose moves lead back only to positions still being searched
@@ -53,6 +61,8 @@ VERDICTS = (WON, LOST, UNKNOWN)
 _CLOCK_EVERY = 1024  # nodes between looks at the clock
 FIRST_RUN_NODES = 5_000  # the first depth-first run, in the plain move order
 RESTART_UNIT_NODES = 1_000  # restart budgets are this many positions times the Luby sequence
+PROBE_EVERY = 2  # restarts 2, 4, 6, ... are probes
+PROBE_DEPTH = 40  # a probe's random walk is 1 to this many moves long
 
 
 @dataclass(frozen=True)
@@ -96,13 +106,24 @@ class Solver:
         self._run_budget = FIRST_RUN_NODES
         self._rng: SplitMix64 | None = None
         self._path: list[tuple[int, int]] = []
+        self._prefix: list[tuple[int, int]] = []
         self._dead: set = set() if dead is None else dead
         self._start_run()
         if self.state.home == CARD_COUNT:
             self.result = Result(WON, (), 0)
 
     def _start_run(self) -> None:
-        """Begin a fresh depth-first run from the root position (the state must be the root)."""
+        """Begin a fresh depth-first run from the root position (the state must be the root), or
+        on a probe from the end of a random walk."""
+        if self._rng is not None and self.runs % PROBE_EVERY == 0:
+            state, rng = self.state, self._rng
+            for _ in range(1 + rng.below(PROBE_DEPTH)):
+                moves = state.moves(rng)
+                if not moves or state.home == CARD_COUNT:
+                    break
+                move = moves[rng.below(len(moves))]
+                state.apply(move)
+                self._prefix.append(move)
         self._run_end = self.nodes + int(self._run_budget)
         root = self.state.key()
         self._index: dict = {root: self.nodes}  # each position of this run: its visit number
@@ -121,6 +142,8 @@ class Solver:
         """
         while self._path:
             self.state.undo(self._path.pop())
+        while self._prefix:
+            self.state.undo(self._prefix.pop())
         self.runs += 1
         self._run_budget = RESTART_UNIT_NODES * luby(self.runs)
         self._rng = SplitMix64(self.runs)
@@ -151,6 +174,9 @@ class Solver:
         state, rng = self.state, self._rng
         apply, undo, key, moves = state.apply, state.undo, state.key, state.moves
         nodes = self.nodes
+        if self._prefix and state.home == CARD_COUNT:  # a probe that won on its way
+            self.result = Result(WON, tuple(str(MOVES[s][d]) for s, d in self._prefix), nodes)
+            return self.result
         while frames:
             if nodes >= limit:
                 self.nodes = nodes
@@ -180,7 +206,8 @@ class Solver:
             path.append(move)
             if state.home == CARD_COUNT:
                 self.nodes = nodes
-                self.result = Result(WON, tuple(str(MOVES[s][d]) for s, d in path), nodes)
+                line = self._prefix + path
+                self.result = Result(WON, tuple(str(MOVES[s][d]) for s, d in line), nodes)
                 return self.result
             k = key()
             if k in dead:
@@ -205,6 +232,9 @@ class Solver:
                 lows.append(nodes)
             nexts.append(0)
             keys.append(k)
+        if self._prefix:  # a probe ran out: its start is proved dead, not the root
+            self.nodes = self._run_end = nodes
+            return None
         self.nodes = nodes
         self.result = Result(LOST, (), nodes)
         return self.result
