@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: test unit lint bench clean e2e vendor site serve browser bench-ui bench-startup bench-soak
+.PHONY: test unit lint bench bench-solver bench-postmortem clean e2e vendor site serve browser bench-ui bench-startup bench-soak
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +26,11 @@ bench: $(STAMP)
 # Seeds 1-1000, 2 s each: how many the solver decides (won/lost/unknown), median and p95 time.
 bench-solver: $(STAMP)
 	$(PY) benchmarks/solver.py
+
+# Every position along 200 random losing games at 50 ms each: decided %, median and p95 time;
+# then each game's post-mortem.
+bench-postmortem: $(STAMP)
+	$(PY) benchmarks/postmortem.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis node_modules web/vendor _site

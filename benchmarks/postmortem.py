@@ -1,0 +1,130 @@
+"""The solver where the post-mortem needs it: every position along random losing games.
+
+For deals 1..200 (by default) a game of random legal moves, from a seeded generator, played until
+it is lost (a game that ends won is played again with the next seed). Then:
+  1. every position along each game (the start and after every move) solved on its own, with a
+     fresh solver and a time budget each: decided %, median, p95 and max time per position;
+  2. each game's post-mortem (plot.postmortem.Analysis, the same budget a position): positions
+     solved, positions decided, slips found, time per game.
+
+Run: python benchmarks/postmortem.py [--first 1] [--count 200] [--budget 0.05] [--every 1]
+     [--jobs 1]   (--every N solves every Nth position only in part 1; timing with --jobs 2 on a
+     2-core machine shares the cores)
+"""
+
+import argparse
+import multiprocessing
+import os
+import platform
+import random
+import sys
+import time
+from datetime import UTC, datetime
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+from benchmarks.solver import percentile  # noqa: E402
+from plot import Game  # noqa: E402
+from plot.postmortem import DEFAULT_BUDGET, Analysis, slip  # noqa: E402
+from plot.solver import UNKNOWN, solve  # noqa: E402
+
+RNG_SEEDS_PER_DEAL = 1000  # game `deal` tries generator seeds deal * 1000, deal * 1000 + 1, ...
+MOVE_CAP = 3000  # a random game that is still playing after this many moves is played again
+
+
+def losing_game(deal: int) -> Game:
+    """A game of deal `deal`: random legal moves from a seeded generator until it is lost."""
+    for attempt in range(RNG_SEEDS_PER_DEAL):
+        game = Game.new(deal)
+        choose = random.Random(deal * RNG_SEEDS_PER_DEAL + attempt).choice
+        while game.status == "playing" and game.moves_played < MOVE_CAP:
+            game.push(choose(game.legal_moves()))
+        if game.status == "lost":
+            return game
+    raise RuntimeError(f"no random losing game of deal {deal}")
+
+
+def positions_of(deal: int, budget: float, every: int) -> list[tuple[str, float]]:
+    """(verdict, seconds) for every `every`-th position along the deal's random losing game."""
+    game = losing_game(deal)
+    position = Game.new(deal)
+    rows = []
+    for number in range(game.moves_played + 1):
+        if number % every == 0:
+            start = time.perf_counter()
+            verdict = solve(position, max_seconds=budget).verdict
+            rows.append((verdict, time.perf_counter() - start))
+        if number < game.moves_played:
+            position.push(game.history[number])
+    return rows
+
+
+def postmortem_of(deal: int, budget: float) -> tuple[int, int, int, bool, float]:
+    """(positions, solved, decided, slip found, seconds) for the deal's random losing game."""
+    game = losing_game(deal)
+    start = time.perf_counter()
+    analysis = Analysis(game, budget)
+    solved = 0
+    while analysis.step() is not None:
+        solved += 1
+    seconds = time.perf_counter() - start
+    found = analysis.verdicts
+    decided = sum(v.verdict != UNKNOWN for v in found)
+    return len(found), solved, decided, slip(found) is not None, seconds
+
+
+def run(function, jobs_args: list[tuple], jobs: int) -> list:
+    if jobs > 1:
+        with multiprocessing.Pool(jobs) as pool:
+            return pool.starmap(function, jobs_args, chunksize=1)
+    return [function(*args) for args in jobs_args]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--first", type=int, default=1)
+    parser.add_argument("--count", type=int, default=200)
+    parser.add_argument("--budget", type=float, default=DEFAULT_BUDGET, help="seconds a position")
+    parser.add_argument("--every", type=int, default=1, help="solve every Nth position (part 1)")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--skip-positions", action="store_true", help="only part 2")
+    args = parser.parse_args()
+    deals = range(args.first, args.first + args.count)
+    print(f"deals {deals.start}..{deals.stop - 1}: random losing games, budget "
+          f"{args.budget * 1000:g} ms a position, {args.jobs} job(s)")
+    print(f"machine: {platform.python_implementation()} {platform.python_version()}, "
+          f"{platform.machine()}, {multiprocessing.cpu_count()} cores; "
+          f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC")
+
+    if not args.skip_positions:
+        started = time.perf_counter()
+        rows = [row for rows in run(positions_of, [(d, args.budget, args.every) for d in deals],
+                                    args.jobs) for row in rows]
+        verdicts = [verdict for verdict, _ in rows]
+        times = sorted(seconds for _, seconds in rows)
+        decided = len(rows) - verdicts.count(UNKNOWN)
+        print(f"1. every {'' if args.every == 1 else f'{args.every}th '}position solved alone: "
+              f"{len(rows)} positions, won {verdicts.count('won')}, lost {verdicts.count('lost')}, "
+              f"unknown {verdicts.count(UNKNOWN)}: decided {decided / len(rows):.2%}")
+        print(f"   time per position: median {percentile(times, 0.5) * 1000:.1f} ms, "
+              f"p95 {percentile(times, 0.95) * 1000:.1f} ms, max {times[-1] * 1000:.0f} ms; "
+              f"wall {time.perf_counter() - started:.0f} s")
+
+    started = time.perf_counter()
+    games = run(postmortem_of, [(d, args.budget) for d in deals], args.jobs)
+    positions = sum(g[0] for g in games)
+    solved = sum(g[1] for g in games)
+    decided = sum(g[2] for g in games)
+    slips = sum(g[3] for g in games)
+    seconds = sorted(g[4] for g in games)
+    print(f"2. post-mortems: {len(games)} games, {positions} positions, {solved} solved "
+          f"({solved / len(games):.1f} a game): decided {decided / positions:.2%}, "
+          f"slip found in {slips} games")
+    print(f"   time per game: median {percentile(seconds, 0.5) * 1000:.0f} ms, "
+          f"p95 {percentile(seconds, 0.95) * 1000:.0f} ms, max {seconds[-1] * 1000:.0f} ms; "
+          f"wall {time.perf_counter() - started:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
