@@ -12,7 +12,8 @@ def is_dead(state, needs: dict[int, int]) -> bool:
     """True if the position can never be won (`needs`: the ranks the foundations take now)."""
     if not state.stock_left and not can_still_score(state, needs):
         return True
-    if state.found[0] < FIRST_FOUNDATION_SIZE and not first_foundation_can_grow(state):
+    if state.found[0] < FIRST_FOUNDATION_SIZE and not (first_foundation_can_grow(state)
+                                                       and first_foundation_can_finish(state)):
         return True
     return not reserve_can_clear(state)
 
@@ -52,6 +53,96 @@ def first_foundation_can_grow(state) -> bool:
         if step >= highest and step:
             return False
     return False
+
+
+def first_foundation_can_finish(state) -> bool:
+    """While foundation 1 is short: False if it can never take all the cards it still needs.
+
+    No tableau top ever rises above the highest pile bottom B (bottoms never change while F1 is
+    short, and spaces take base-rank cards only, which nothing builds on). So a *hard* card, one
+    B or more steps above the base, can never go onto the tableau: in the waste it leaves only
+    for F1, at its own step, and only from the top. Suppose every other card could be put aside
+    on the tableau the moment it is uncovered, and taken back whenever F1 needs it, and every
+    card already on the tableau or in the reserve's rising run from the top were free too: a
+    relaxation, so if F1 cannot be finished even then, it never can. In it F1 takes its steps
+    in order, each from the free cards, or the hard card on top of the waste (which frees what it
+    covered: taking it first is never worse), or by dealing to the next card of that step (never
+    further: what dealing pushes onto the waste can only cover cards). Hard cards dealt on the
+    way stay in the waste, covering the hard cards below them; if the stock runs out first, F1
+    can never be finished. The answer is kept per waste, stock, reserve and F1 height.
+    """
+    base = state.base
+    need = state.found[0]
+    free = reserve_run(state)  # the steps above the base some free card has, as bits
+    floor = 1  # the hard steps: this one and up
+    spans = state.spans
+    for code in state.codes:
+        if code:
+            steps, high = spans[code]
+            free |= steps
+            if high > floor:
+                floor = high
+    wanted = (1 << FIRST_FOUNDATION_SIZE) - (1 << need)
+    if not wanted & ~free:
+        return True
+    key = ("finish", need, state.stock_left, state.reserve_left, state.waste_code, free, floor)
+    verdict = state.memo.get(key)
+    if verdict is None:
+        waste = [(rank - base) % RANK_COUNT for rank in state.waste]
+        stock = [(rank - base) % RANK_COUNT for rank in reversed(state.stock[:state.stock_left])]
+        verdict = _talon_can_finish(waste, stock, need, free, floor)
+        state.memo[key] = verdict
+    return verdict
+
+
+def reserve_run(state) -> int:
+    """The steps of the rising run of reserve cards from the top that foundation 1 could take
+    while short, as bits (steps above the base, from the step it needs next)."""
+    key = ("run", state.reserve_left, state.found[0])
+    run = state.memo.get(key)
+    if run is None:
+        run, last = 0, state.found[0] - 1
+        for rank in reversed(state.reserve[:state.reserve_left]):
+            step = (rank - state.base) % RANK_COUNT
+            if step <= last:
+                break
+            run |= 1 << step
+            last = step
+        state.memo[key] = run
+    return run
+
+
+def _talon_can_finish(waste: list[int], stock: list[int], need: int, free: int,
+                      floor: int) -> bool:
+    """The relaxation of `first_foundation_can_finish`, on steps above the base: the waste
+    bottom to top, the stock in dealing order, F1's next step, the free steps (bits), and the
+    lowest hard step."""
+    covered = []  # the hard cards in the waste, lowest first: (step, free steps under it)
+    under = 0
+    for step in waste:
+        if step >= floor:
+            covered.append((step, under))
+            under = 0
+        else:
+            under |= 1 << step
+    free |= under
+    dealt = 0
+    for step in range(need, FIRST_FOUNDATION_SIZE):
+        if covered and covered[-1][0] == step:
+            free |= covered.pop()[1]
+            continue
+        if free >> step & 1:
+            continue
+        while dealt < len(stock) and stock[dealt] != step:
+            if stock[dealt] >= floor:
+                covered.append((stock[dealt], 0))
+            else:
+                free |= 1 << stock[dealt]
+            dealt += 1
+        if dealt == len(stock):
+            return False
+        dealt += 1
+    return True
 
 
 def can_still_score(state, needs: dict[int, int]) -> bool:

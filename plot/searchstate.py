@@ -64,6 +64,15 @@ class SearchState:
                 self.top[j] = parse_card(pile[-1]) % RANK_COUNT
                 self.length[j] = len(pile)
                 self.codes[j] = self.length[j] * RANK_COUNT + self.top[j]
+        # for each pile code: its steps above the base as bits, and its bottom step (0 for a
+        # base-rank card, on which nothing builds)
+        self.spans = [(0, 0)] * ((FOUNDATION_SIZE + 1) * RANK_COUNT)
+        for length in range(1, FOUNDATION_SIZE + 1):
+            for rank in range(RANK_COUNT):
+                low = (rank - self.base) % RANK_COUNT
+                high = min(low + length - 1, RANK_COUNT - 1)
+                if low:
+                    self.spans[length * RANK_COUNT + rank] = ((1 << (high + 1)) - (1 << low), high)
         self.memo: dict = {}  # what the dead-end tests worked out, by their own keys
 
     def key(self) -> tuple:

@@ -9,9 +9,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from plot import Game
-from plot.deadends import first_foundation_can_grow, is_dead
+from plot.cards import FIRST_FOUNDATION_SIZE, RANK_COUNT
+from plot.deadends import (
+    _talon_can_finish,
+    first_foundation_can_finish,
+    first_foundation_can_grow,
+    is_dead,
+)
 from plot.searchstate import SearchState
-from plot.solver import LOST, solve
+from plot.solver import LOST, Result, solve
 from tests.helpers import reaches
 
 WON_GAMES = 12  # random games that happen to win (about 1 in 14 does)
@@ -81,3 +87,76 @@ def test_first_foundation_rule_agrees_with_brute_force(seed):
             assert found is not True
             checked += found is False
         game.push(choose(game.legal_moves()))
+
+
+def relaxed_finish_exhaustive(waste, stock, need, free, floor) -> bool:
+    """Every choice of the relaxation of `first_foundation_can_finish`, searched: take a free
+    card of the step F1 needs, or the hard card on top of the waste if it is that step, or deal
+    one card (a hard one onto the waste, any other set aside, free)."""
+    covered, under = [], 0
+    for step in waste:
+        if step >= floor:
+            covered.append((step, under))
+            under = 0
+        else:
+            under |= 1 << step
+
+    @cache
+    def search(need, dealt, covered, free):
+        if need == FIRST_FOUNDATION_SIZE:
+            return True
+        if free >> need & 1 and search(need + 1, dealt, covered, free):
+            return True
+        if covered and covered[-1][0] == need and \
+                search(need + 1, dealt, covered[:-1], free | covered[-1][1]):
+            return True
+        if dealt < len(stock):
+            step = stock[dealt]
+            if step >= floor:
+                return search(need, dealt + 1, (*covered, (step, 0)), free)
+            return search(need, dealt + 1, covered, free | 1 << step)
+        return False
+
+    return search(need, 0, tuple(covered), free | under)
+
+
+steps = st.integers(0, RANK_COUNT - 1)
+
+
+@settings(max_examples=500, deadline=None)
+@given(waste=st.lists(steps, max_size=12), stock=st.lists(steps, max_size=12),
+       need=st.integers(1, FIRST_FOUNDATION_SIZE - 1), free=st.integers(0, 2**RANK_COUNT - 1),
+       floor=st.integers(1, RANK_COUNT - 1))
+def test_the_talon_relaxation_is_solved_exactly(waste, stock, need, free, floor):
+    """Its greedy (take the hard top first, deal no further than needed) loses no solution."""
+    assert _talon_can_finish(waste, stock, need, free, floor) == \
+        relaxed_finish_exhaustive(waste, stock, need, free, floor)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32))
+def test_first_foundation_finish_rule_agrees_with_brute_force(seed):
+    """Where the rule says foundation 1 can never be completed, no sequence of real moves
+    completes it (checked by brute force where the positions are few enough)."""
+    game = Game.new(seed)
+    choose = random.Random(seed).choice
+    checked = 0
+    while game.status == "playing" and game.restricted and checked < 2:
+        if not first_foundation_can_finish(SearchState(game.position())):
+            found = reaches(game, lambda _move, after: not after.restricted, key,
+                            BRUTE_FORCE_LIMIT)
+            assert found is not True
+            checked += found is False
+        game.push(choose(game.legal_moves()))
+
+
+def test_deal_613_is_lost_because_foundation_1_can_never_be_finished():
+    """Base rank 7, so F1 runs 7 8 9 10 J Q K A 2 3 4 5 6. The first ten anywhere F1 could take
+    it is the 52nd card of the stock (the reserve's tens lie under a 3 that F1 takes after them,
+    and no tableau card is a ten). No pile bottom is a 6, so 5s and 6s can never go onto the
+    tableau: dealing down to that ten leaves every 6 of the stock in the waste under a 5, and F1
+    takes only one 5. The reserve's 6s are under its 3 too. F1 can never be finished."""
+    state = SearchState(Game.new(613).position())
+    assert first_foundation_can_grow(state)
+    assert not first_foundation_can_finish(state)
+    assert solve(Game.new(613)) == Result(LOST, (), 0)
