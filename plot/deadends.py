@@ -64,33 +64,34 @@ def first_foundation_can_finish(state) -> bool:
     for F1, at its own step, and only from the top. Suppose every other card could be put aside
     on the tableau the moment it is uncovered, and taken back whenever F1 needs it, and every
     card already on the tableau or in the reserve's rising run from the top were free too: a
-    relaxation, so if F1 cannot be finished even then, it never can. In it F1 takes its steps
-    in order, each from the free cards, or the hard card on top of the waste (which frees what it
-    covered: taking it first is never worse), or by dealing to the next card of that step (never
-    further: what dealing pushes onto the waste can only cover cards). Hard cards dealt on the
-    way stay in the waste, covering the hard cards below them; if the stock runs out first, F1
-    can never be finished. The answer is kept per waste, stock, reserve and F1 height.
+    relaxation, so if F1 cannot be finished even then, it never can (`_talon_can_finish`
+    searches it). Only a tableau top counts for F1's next step: a card under it is covered by
+    the step below, which could only move onto a top of the step F1 needs. The answer is kept
+    per waste, stock, reserve, tableau steps and F1 height.
     """
     base = state.base
     need = state.found[0]
     free = reserve_run(state)  # the steps above the base some free card has, as bits
+    tableau = 0  # the steps of every tableau card (free once F1 has moved)
     floor = 1  # the hard steps: this one and up
     spans = state.spans
     for code in state.codes:
         if code:
             steps, high = spans[code]
-            free |= steps
+            free |= steps & -steps  # a top (a card under it comes free only as F1 moves)
+            tableau |= steps
             if high > floor:
                 floor = high
     wanted = (1 << FIRST_FOUNDATION_SIZE) - (1 << need)
-    if not wanted & ~free:
+    if free >> need & 1 and not wanted & ~(free | tableau):
         return True
-    key = ("finish", need, state.stock_left, state.reserve_left, state.waste_code, free, floor)
+    key = ("finish", need, state.stock_left, state.reserve_left, state.waste_code, free,
+           tableau, floor)
     verdict = state.memo.get(key)
     if verdict is None:
         waste = [(rank - base) % RANK_COUNT for rank in state.waste]
         stock = [(rank - base) % RANK_COUNT for rank in reversed(state.stock[:state.stock_left])]
-        verdict = _talon_can_finish(waste, stock, need, free, floor)
+        verdict = _talon_can_finish(waste, stock, need, free, tableau, floor)
         state.memo[key] = verdict
     return verdict
 
@@ -112,11 +113,17 @@ def reserve_run(state) -> int:
     return run
 
 
-def _talon_can_finish(waste: list[int], stock: list[int], need: int, free: int,
+def _talon_can_finish(waste: list[int], stock: list[int], need: int, free: int, later: int,
                       floor: int) -> bool:
     """The relaxation of `first_foundation_can_finish`, on steps above the base: the waste
-    bottom to top, the stock in dealing order, F1's next step, the free steps (bits), and the
-    lowest hard step."""
+    bottom to top, the stock in dealing order, F1's next step, the free steps (bits), the steps
+    that come free once F1 has taken its next card, and the lowest hard step.
+
+    A search of every choice: F1 takes a free card of the step it needs, or the hard card on
+    top of the waste if it is that step, or one more card is dealt (a hard one onto the waste,
+    any other set aside, free). (Taking the hard top at once is not always best: a second card
+    of its step further down the stock, taken instead, may uncover what lies between them.)
+    """
     covered = []  # the hard cards in the waste, lowest first: (step, free steps under it)
     under = 0
     for step in waste:
@@ -125,24 +132,29 @@ def _talon_can_finish(waste: list[int], stock: list[int], need: int, free: int,
             under = 0
         else:
             under |= 1 << step
-    free |= under
-    dealt = 0
-    for step in range(need, FIRST_FOUNDATION_SIZE):
-        if covered and covered[-1][0] == step:
-            free |= covered.pop()[1]
+    failed: set = set()  # (step, cards dealt, hard cards covering): free follows from these
+    todo = [(need, 0, tuple(covered), free | under)]
+    while todo:
+        step, dealt, covered, free = todo.pop()
+        if step == FIRST_FOUNDATION_SIZE:
+            return True
+        if step > need:
+            free |= later
+        state = (step, dealt, covered)
+        if state in failed:
             continue
-        if free >> step & 1:
-            continue
-        while dealt < len(stock) and stock[dealt] != step:
-            if stock[dealt] >= floor:
-                covered.append((stock[dealt], 0))
+        failed.add(state)
+        if dealt < len(stock):
+            card = stock[dealt]
+            if card >= floor:
+                todo.append((step, dealt + 1, (*covered, (card, 0)), free))
             else:
-                free |= 1 << stock[dealt]
-            dealt += 1
-        if dealt == len(stock):
-            return False
-        dealt += 1
-    return True
+                todo.append((step, dealt + 1, covered, free | 1 << card))
+        if free >> step & 1:
+            todo.append((step + 1, dealt, covered, free))
+        if covered and covered[-1][0] == step:
+            todo.append((step + 1, dealt, covered[:-1], free | covered[-1][1]))
+    return False
 
 
 def can_still_score(state, needs: dict[int, int]) -> bool:

@@ -27,7 +27,7 @@ Sound pruning (a pruned position is proved dead, so `lost` stays a proof):
   - while foundation 1 is short, no card of the rank it needs can ever come free
     (`first_foundation_can_grow`), or it can never take all it still needs, even if every card
     but the few that can never go onto the tableau could be set aside there at once
-    (`first_foundation_can_finish`: 11 of the 17 deals of 1-10,000 left undecided at 2 s are
+    (`first_foundation_can_finish`: 8 of the 17 deals of 1-10,000 left undecided at 2 s are
     lost by it before the first move);
   - the reserve can never be played out (`reserve_can_be_played`): it goes home top first and
     each foundation rises, so the reserve must split into rising runs, one per foundation. E.g.
