@@ -5,12 +5,12 @@ come before it (an input handler draws at its end instead: `draw_pending`); the 
 `source()` (a `TableView`) and touches only the piles, cards and chrome that differ from the
 last view drawn. Cards are keyed by pile and position, so a move
 rewrites two piles, not the 104 cards of the table. Cards that moved (found by comparing the two
-views) fly from where they were; a card in flight never catches the pointer.
+views) fly from where they were, as copies above the table that never catch the pointer.
 """
 
 from __future__ import annotations
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_once_callable, create_proxy
 from pyscript.ffi import is_none, to_js
 
 from plot import SOURCES, TABLEAU, WON
@@ -24,7 +24,7 @@ RANKS = "A23456789TJQK"
 FACES = {"J", "Q", "K"}
 FLAGS = ("empty", "locked", "complete", "selected", "target", "hint-from", "hint-to")
 MOVE_MS = 170          # a card's flight from one pile to another (never blocks input)
-FLIGHT = "flight"      # the id of a card's flight among its animations
+FLIGHTS = "data-flights"  # a card's flights not landed yet
 SETTING_CLASSES = {"four_colour": "four-colour", "contrast": "high-contrast",
                    "large": "large-cards"}
 ELEMENTS = ("state", "message", "notice", "moves", "time", "game-number", "game-link", "undo",
@@ -32,6 +32,10 @@ ELEMENTS = ("state", "message", "notice", "moves", "time", "game-number", "game-
             "result-close", "confirm-yes", "help", "stats", "settings", "offer", "offer-text",
             "offer-yes", "offer-no", "hint", "finish", "winnable", "winnable-deal",
             "winnable-count", "selection-help", "notice-text", "confirm-no", "stats-reset")
+
+
+def _flights(node) -> int:
+    return int(node.getAttribute(FLIGHTS) or 0)
 
 
 def _suit(suit: str, cls: str) -> str:
@@ -73,7 +77,7 @@ class Renderer:
         self.pending = False
         self.frames = 0
         self._frame = create_proxy(lambda _timestamp=None: self.draw_pending())
-        self._landed = create_proxy(self._on_landed)
+        self.sky = document.getElementById("sky")  # cards in flight cross the table here
         self.calm = window.matchMedia("(prefers-reduced-motion: reduce)")
 
     # ---- scheduling ---------------------------------------------------------------------------
@@ -120,6 +124,8 @@ class Renderer:
         return cards[-1] if cards else self.pile_el[name]
 
     def _fly(self, dst: str, x: float, y: float) -> None:
+        """The card now on top of `dst` flies there from (x, y): a copy crosses the table above
+        every pile (in #sky, catching no pointer), while the card itself waits hidden."""
         node = self._top_node(dst)
         if not node.classList.contains("card"):
             return
@@ -127,20 +133,33 @@ class Renderer:
         dx, dy = x - rect.left, y - rect.top
         if abs(dx) < 1 and abs(dy) < 1:
             return
-        frames = to_js([{"transform": f"translate({dx:.1f}px, {dy:.1f}px)", "zIndex": 40},
-                        {"transform": "none", "zIndex": 40}])
-        node.classList.add("flying")  # style.css: a card in flight lets clicks through
-        flight = node.animate(frames, to_js({"duration": MOVE_MS, "id": FLIGHT,
+        copy = node.cloneNode(True)
+        copy.classList.add("flying")
+        style = copy.style  # the copy leaves its pile's sizes behind: it carries them itself
+        style.left, style.top = f"{rect.left:.1f}px", f"{rect.top:.1f}px"
+        style.width, style.height = f"{rect.width:.1f}px", f"{rect.height:.1f}px"
+        style.setProperty("--cw", f"{rect.width:.1f}px")
+        style.setProperty("--ch", f"{rect.height:.1f}px")
+        style.fontSize = self.window.getComputedStyle(node).fontSize
+        self.sky.appendChild(copy)
+        # a second card of the same code dealt onto it reuses the node: count the node's flights
+        node.setAttribute(FLIGHTS, str(_flights(node) + 1))
+        node.classList.add("landing")
+        # transform only, so the compositor runs the flight
+        frames = to_js([{"transform": f"translate({dx:.1f}px, {dy:.1f}px)"},
+                        {"transform": "none"}])
+        flight = copy.animate(frames, to_js({"duration": MOVE_MS,
                                              "easing": "cubic-bezier(.2,.7,.3,1)"}))
-        flight.onfinish = flight.oncancel = self._landed
+        flight.onfinish = create_once_callable(lambda _event=None: self._landed(node, copy))
 
     @staticmethod
-    def _on_landed(event) -> None:
-        """A flight ended: the card catches the pointer again, unless it flies once more (a
-        second card of the same code dealt onto it reuses its node)."""
-        node = event.target.effect.target
-        if not any(a.id == FLIGHT and a.playState == "running" for a in node.getAnimations()):
-            node.classList.remove("flying")
+    def _landed(node, copy) -> None:
+        """A flight ended: the copy goes, and the card shows once its last flight has landed."""
+        copy.remove()
+        flights = _flights(node) - 1
+        node.setAttribute(FLIGHTS, str(flights))
+        if flights <= 0:
+            node.classList.remove("landing")
 
     # ---- piles --------------------------------------------------------------------------------
 

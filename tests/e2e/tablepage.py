@@ -174,6 +174,19 @@ READ_TABLE = """() => {
 }"""
 
 
+# Where a player aims at a pile: the centre of its top card where it rests (a card in flight is
+# drawn elsewhere, but `offsetLeft/Top` ignore the flight's transform), or the pile's centre.
+AIM = """name => {
+  const pile = document.querySelector(`[data-pile="${name}"]`);
+  const box = pile.getBoundingClientRect();
+  const cards = pile.querySelectorAll(':scope > .card');
+  const top = cards[cards.length - 1];
+  if (!top) return [box.left + box.width / 2, box.top + box.height / 2];
+  return [box.left + top.offsetLeft + top.offsetWidth / 2,
+          box.top + top.offsetTop + top.offsetHeight / 2];
+}"""
+
+
 def expected_table(game) -> dict:
     """What the page must show for an engine game: tops of squared piles, whole tableau piles."""
     p = game.position()
