@@ -5,7 +5,7 @@
 Times are measured inside the page with performance.now(): from the click event (a capture
 listener on the document, before the game's own listener) to the end of the first DOM update of
 the table that follows (a MutationObserver, whose callback runs right after the game's
-render, which an input handler does at its end). The share spent in the game's click handler is printed too.
+render, which an input handler does at its end). The click handler's whole time is printed too.
 Moves are random legal moves chosen by the engine in CPython, mirrored in the page; a finished
 game is replaced by the next deal through its #game= link.
 Also prints the time from navigation to a playable page (data-ready) and the site's size.
