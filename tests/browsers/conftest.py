@@ -29,13 +29,13 @@ ROOT = HERE.parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))  # tablepage: READ_TABLE, expected_table
 
 from drivers import ENGINES  # noqa: E402
-from player import Player  # noqa: E402
+from player import REDELIVERED, Player  # noqa: E402
 
 ENGINE_NAMES = tuple(os.environ.get("PLOT_ENGINES", "chromium firefox webkit").split())
 BLANK = "blank.html"  # a same-origin page that is not the game (to write its storage)
 FRAME = "frame.html"  # a same-origin page that shows the game in an iframe of a given size
 FRAME_HTML = """<!doctype html><meta charset="utf-8"><title>frame</title>
-<link rel="icon" href="web/favicon.svg">
+<link rel="icon" href="data:,">
 <style>html, body { margin: 0; background: #888; }
 iframe { border: 0; position: fixed; left: 0; top: 0; }</style>
 <iframe id="frame"></iframe>
@@ -93,7 +93,7 @@ def served_root(built_site, tmp_path_factory) -> Path:
         (root / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
     (root / FRAME).write_text(FRAME_HTML, encoding="utf-8")
     (root / BLANK).write_text('<!doctype html><meta charset="utf-8"><title>blank</title>'
-                              '<link rel="icon" href="web/favicon.svg">', encoding="utf-8")
+                              '<link rel="icon" href="data:,">', encoding="utf-8")
     return root
 
 
@@ -151,9 +151,12 @@ def _clean_page(request):
 
 
 def pytest_terminal_summary(terminalreporter):
-    if not TIMES:
-        return
-    terminalreporter.section("cross-browser timings")
-    for name, times in TIMES.items():
-        parts = [f"{key} {value}" for key, value in times.items()]
-        terminalreporter.write_line(f"{name}: " + ", ".join(parts))
+    if TIMES:
+        terminalreporter.section("cross-browser timings")
+        for name, times in TIMES.items():
+            parts = [f"{key} {value}" for key, value in times.items()]
+            terminalreporter.write_line(f"{name}: " + ", ".join(parts))
+    if REDELIVERED:
+        terminalreporter.section("input a driver failed to deliver, clicked again")
+        for line in REDELIVERED:
+            terminalreporter.write_line(line)

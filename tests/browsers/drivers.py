@@ -15,11 +15,16 @@ errors, failed requests, requests to another origin).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import queue
 import shutil
+import signal
+import socket
 import subprocess
+import sys
+import tempfile
 import threading
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -29,6 +34,8 @@ ROOT = HERE.parents[1]
 WIDTH, HEIGHT = 1280, 720  # every page starts with this viewport, as the Chromium e2e tests do
 BRIDGE_TIMEOUT_S = 120     # a bridge command that takes longer than this is a hung bridge
 SCRIPT_TIMEOUT_S = 120     # Selenium's limit for one script; in-page waits time out before it
+COMMAND_TIMEOUT_S = 150    # Selenium's client gives up on a WebDriver command after this
+SESSION_TIMEOUT_S = 45     # a new WebKit session takes ~0.5 s: after this it is stuck
 
 CHROMIUM = Path(os.environ.get("PLOT_CHROMIUM", "/usr/bin/chromium"))
 FIREFOX = Path(os.environ.get("PLOT_FIREFOX", "/usr/bin/firefox-esr"))
@@ -47,6 +54,10 @@ FAILING_WARNINGS = ("snapshot was not used", "bytecode was not loaded",
 
 class DriverError(RuntimeError):
     """The driver itself failed (not the page)."""
+
+
+class InputNotDelivered(DriverError):
+    """The driver reported that it could not deliver some input; part of it may have arrived."""
 
 
 # ---- the interface -------------------------------------------------------------------------
@@ -382,9 +393,37 @@ TAKE_PROBLEMS_JS = """() => {
   const w = window.__plotWatch;
   return w ? w.problems.splice(0, w.problems.length) : ['the watch was not installed'];
 }"""
+# The viewport's size once it is `want` (or once two frames show the same size, with no `want`),
+# or whatever it is after 5 s.
+SIZE_JS = """(want) => new Promise((resolve) => {
+  const started = performance.now();
+  let last = null;
+  const check = () => {
+    const now = [innerWidth, innerHeight];
+    const done = want ? now[0] === want[0] && now[1] === want[1]
+                      : last && now[0] === last[0] && now[1] === last[1];
+    if (done || performance.now() - started > 5000) return resolve(now);
+    last = now;
+    setTimeout(check, 16);
+  };
+  check();
+})"""
 SELENIUM_KEYS = {"Tab": "TAB", "Enter": "ENTER", "Escape": "ESCAPE", "ArrowLeft": "ARROW_LEFT",
                  "ArrowRight": "ARROW_RIGHT", "ArrowUp": "ARROW_UP", "ArrowDown": "ARROW_DOWN",
                  "Home": "HOME", "End": "END", " ": "SPACE"}
+
+
+def _kill_tree(service) -> None:
+    """Kill a WebKitWebDriver that does not answer, and the browser processes it started."""
+    process = getattr(service, "process", None)
+    if process is None or process.poll() is not None:
+        return
+    children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
+    pids = children.read_text().split() if children.exists() else []
+    process.kill()
+    for pid in pids:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(int(pid), signal.SIGKILL)
 
 
 class WebKitBrowser:
@@ -427,17 +466,45 @@ class WebKitPage(Page):
 
         super().__init__(origin)
         self.browser = browser
-        options = webdriver.WebKitGTKOptions()
-        options.binary_location = str(minibrowser())
-        options.add_argument("--automation")
-        service = webdriver.WebKitGTKService(executable_path=str(WEBKIT_DRIVER),
-                                             log_output=subprocess.DEVNULL)
-        self.driver = webdriver.WebKitGTK(options=options, service=service)
+        self.driver, self._log = self._start(webdriver)
         self.driver.set_script_timeout(SCRIPT_TIMEOUT_S)
         self._pending: list[str] = []  # problems of documents that were navigated away from
-        self._chrome = (0, 0)         # window size minus viewport size
+        self._chrome = None           # window size minus viewport size, once measured
         self._watching = False        # whether the current document has the watch
+        self._frame = None            # the iframe (selector) the commands run in, if any
         self.set_viewport(WIDTH, HEIGHT)
+
+    @staticmethod
+    def _start(webdriver):
+        """A new MiniBrowser session and its driver's log. Once here (in some 60 sessions)
+        WebKitWebDriver never answered New Session, its MiniBrowser gone: so a session that
+        takes more than SESSION_TIMEOUT_S is killed and started again, once."""
+        for attempt in (1, 2):
+            options = webdriver.WebKitGTKOptions()
+            options.binary_location = str(minibrowser())
+            options.add_argument("--automation")
+            # the driver writes to it for the whole session: closed with the page
+            log = tempfile.NamedTemporaryFile(  # noqa: SIM115
+                "w+", prefix="webkitwebdriver-", suffix=".log")
+            service = webdriver.WebKitGTKService(executable_path=str(WEBKIT_DRIVER),
+                                                 log_output=log)
+            watchdog = threading.Timer(SESSION_TIMEOUT_S, lambda s=service: _kill_tree(s))
+            previous = socket.getdefaulttimeout()
+            socket.setdefaulttimeout(COMMAND_TIMEOUT_S)  # Selenium's client keeps it per session
+            watchdog.start()
+            try:
+                return webdriver.WebKitGTK(options=options, service=service), log
+            except Exception as error:  # noqa: BLE001 - said below, then tried once more
+                log.seek(0)
+                print(f"webkit: no session (attempt {attempt}): {error!r}; WebKitWebDriver's "
+                      f"log: {log.read()[-2000:]!r}", file=sys.stderr)
+                log.close()
+                if attempt == 2:
+                    raise DriverError(f"webkit: no session: {error!r}") from None
+            finally:
+                watchdog.cancel()
+                socket.setdefaulttimeout(previous)
+        raise AssertionError("unreachable")
 
     def _watch(self) -> None:
         since = self.evaluate(WATCH_JS, list(FAILING_WARNINGS))
@@ -452,6 +519,7 @@ class WebKitPage(Page):
     def goto(self, url):
         self._take()
         self._watching = False
+        self._frame = None  # a navigation takes WebDriver back to the top-level document
         self.driver.get(url)
         self._watch()
 
@@ -481,10 +549,24 @@ class WebKitPage(Page):
 
         return ActionBuilder(self.driver, duration=duration_ms)
 
+    def _perform(self, actions) -> None:
+        """Perform W3C actions. WebKitWebDriver sometimes (seen once in ~3,000 clicks, on a
+        loaded machine) answers "unknown error" with no message: say so precisely."""
+        from selenium.common.exceptions import WebDriverException
+        from selenium.webdriver.remote.command import Command
+
+        try:
+            actions.perform()
+        except WebDriverException as error:
+            with contextlib.suppress(WebDriverException):
+                self.driver.execute(Command.W3C_CLEAR_ACTIONS)  # release what is still pressed
+            raise InputNotDelivered(f"webkit: WebKitWebDriver failed the actions: {error!r}"
+                                    ) from None
+
     def click(self, x, y):
         actions = self._actions()
         actions.pointer_action.move_to_location(round(x), round(y)).pointer_down().pointer_up()
-        actions.perform()
+        self._perform(actions)
 
     def clicks(self, points, gap_ms):
         actions = self._actions()
@@ -492,7 +574,7 @@ class WebKitPage(Page):
             if i and gap_ms:
                 actions.pointer_action.pause(gap_ms / 1000)
             actions.pointer_action.move_to_location(round(x), round(y)).pointer_down().pointer_up()
-        actions.perform()
+        self._perform(actions)
 
     def drag(self, start, end, steps=8):
         actions = self._actions(duration_ms=16)
@@ -503,35 +585,52 @@ class WebKitPage(Page):
             y = start[1] + (end[1] - start[1]) * i / steps
             pointer.move_to_location(round(x), round(y))
         pointer.pointer_up()
-        actions.perform()
+        self._perform(actions)
 
     def key(self, key):
         from selenium.webdriver.common.action_chains import ActionChains
         from selenium.webdriver.common.keys import Keys
 
         name = SELENIUM_KEYS.get(key)
-        ActionChains(self.driver).send_keys(getattr(Keys, name) if name else key).perform()
+        self._perform(ActionChains(self.driver).send_keys(getattr(Keys, name) if name else key))
+
+    def _inner_size(self, want: tuple[int, int] | None = None) -> tuple[int, int]:
+        """The viewport's size once it is `want` (a resized window reaches the page a little
+        later), or what it is after 5 s."""
+        return tuple(self.evaluate(SIZE_JS, list(want) if want else None))
 
     def set_viewport(self, width, height):
-        """The window is the viewport plus MiniBrowser's own chrome; GTK keeps the window at
-        least as wide as its toolbar, so a narrower viewport is refused (returns the real one)."""
-        for _ in range(3):
-            self.driver.set_window_size(width + self._chrome[0], height + self._chrome[1])
-            inner = self.driver.execute_script("return [innerWidth, innerHeight]")
+        """The window is the viewport plus MiniBrowser's own bar; GTK keeps the window at least
+        as wide as that bar (447 px), so a narrower viewport is refused: returns the real one."""
+        if self._frame is not None:  # the window's viewport, not the frame's
+            self.driver.switch_to.default_content()
+        if self._chrome is None:
             outer = self.driver.get_window_size()
+            inner = self._inner_size()
             self._chrome = (outer["width"] - inner[0], outer["height"] - inner[1])
-            if tuple(inner) == (width, height):
-                break
-        return tuple(inner)
+        self.driver.set_window_size(width + self._chrome[0], height + self._chrome[1])
+        outer = self.driver.get_window_size()
+        want = (outer["width"] - self._chrome[0], outer["height"] - self._chrome[1])
+        shown = self._inner_size(want)
+        if self._frame is not None:
+            self._enter(self._frame)
+        if shown != want:
+            raise DriverError(f"webkit: a {outer['width']}x{outer['height']} window shows a "
+                              f"{shown[0]}x{shown[1]} viewport, not {want[0]}x{want[1]}")
+        return shown
 
     def screenshot(self, path):
         self.driver.save_screenshot(str(path))
 
-    def enter_frame(self, selector):
+    def _enter(self, selector: str) -> None:
         from selenium.webdriver.common.by import By
 
-        self._take()
         self.driver.switch_to.frame(self.driver.find_element(By.CSS_SELECTOR, selector))
+
+    def enter_frame(self, selector):
+        self._take()
+        self._enter(selector)
+        self._frame = selector
         self._watching = False
         self._watch()  # from here on: the frame's document (its start was not watched)
 
@@ -539,9 +638,8 @@ class WebKitPage(Page):
         from selenium.webdriver.common.by import By
 
         self.driver.switch_to.default_content()
-        frame = self.driver.find_element(By.CSS_SELECTOR, selector)
-        frame.screenshot(str(path))
-        self.driver.switch_to.frame(frame)
+        self.driver.find_element(By.CSS_SELECTOR, selector).screenshot(str(path))
+        self._enter(selector)
 
     def problems(self):
         self._take()
@@ -549,7 +647,10 @@ class WebKitPage(Page):
         return found
 
     def close(self):
-        self.driver.quit()
+        try:
+            self.driver.quit()
+        finally:
+            self._log.close()
 
 
 ENGINES = {"chromium": ChromiumBrowser, "firefox": FirefoxBrowser, "webkit": WebKitBrowser}

@@ -10,10 +10,11 @@ from __future__ import annotations
 import json
 import time
 
-from drivers import Page
+from drivers import InputNotDelivered, Page
 from tablepage import BOOT_TIMEOUT_MS, READ_TABLE
 
 WAIT_MS = 10_000
+REDELIVERED: list[str] = []  # driver failures that clicking again got past (in the summary)
 # A JS function of one argument that resolves when PREDICATE(arg) is truthy (checked at every
 # DOM change, and every 50 ms for what no mutation shows, such as focus), or on timeout.
 WAIT_JS = """({ arg, timeout }) => new Promise((resolve) => {
@@ -273,7 +274,10 @@ class Player:
             self.wait(f"(aims) => aims.every(([x, y, p]) => ({CLEAR_AT})([x, y, p]))",
                       [[*point, pile] for point, pile in zip(points, piles, strict=True)],
                       what=f"the flying cards cleared {piles}")
-        self.page.clicks(points, 0)
+        try:
+            self.page.clicks(points, 0)
+        except InputNotDelivered as error:
+            self._redeliver(move, piles, points, aim["moves"], error)
         try:
             self.wait_moves(aim["moves"] + 1, f"move {move} (clicked)")
         except AssertionError as error:
@@ -281,7 +285,28 @@ class Player:
             raise AssertionError(f"{error}; the clicks hit: {hits}; the page says: "
                                  f"{self.text('#message')!r}") from None
 
-    waited = 0  # how many clicked moves waited for a flying card to pass
+    waited = 0      # how many clicked moves waited for a flying card to pass
+
+    def _redeliver(self, move, piles, points, before, error) -> None:
+        """The driver says it could not deliver the clicks: find out from the page what
+        arrived, and click what did not, as a player whose click did not register would."""
+        # what arrived is drawn at the page's next frame: read the table after two
+        state = self.js("() => new Promise((r) => requestAnimationFrame(() =>"
+                        " requestAnimationFrame(() => r({"
+                        " moves: Number(document.getElementById('moves').textContent),"
+                        " selected: document.querySelector('[data-pile].selected')"
+                        "?.dataset.pile ?? null }))))")
+        if state["moves"] == before + 1:
+            rest = []                    # everything arrived
+        elif state["selected"] is None:
+            rest = points                # nothing arrived
+        elif state["selected"] == piles[0] and len(piles) == 2:
+            rest = points[1:]            # the source was picked up
+        else:
+            raise AssertionError(f"{error}; then the page showed {state} for move {move}")
+        REDELIVERED.append(f"{self.engine}: {move}: {error} (clicked again: {len(rest)})")
+        if rest:
+            self.page.clicks(rest, 0)
 
     def pile_at(self, point: tuple[float, float]) -> str | None:
         return self.js(PILE_AT, list(point))

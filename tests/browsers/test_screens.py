@@ -88,6 +88,6 @@ def test_a_game_in_progress_fits_the_screen(player, in_progress, width, height, 
             if phone:
                 assert min(w, h) >= MIN_TOUCH_PX, f"{name} is {w:.0f}x{h:.0f} px on a phone"
     finally:
-        player.page.set_viewport(1280, 720)
         if framed:
             player.goto(f"#game={NUMBER}")
+        player.page.set_viewport(1280, 720)
