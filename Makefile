@@ -4,7 +4,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: test unit lint bench clean e2e vendor site serve browser bench-ui bench-startup bench-soak
+.PHONY: test unit lint bench clean e2e vendor site serve browser bench-ui bench-startup bench-soak \
+	browsers browser-engines
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,9 +17,9 @@ lint: $(STAMP)
 	$(PY) -m ruff check .
 
 unit: $(STAMP)
-	$(PY) -m pytest tests --ignore=tests/e2e
+	$(PY) -m pytest tests --ignore=tests/e2e --ignore=tests/browsers
 
-test: lint unit e2e
+test: lint unit e2e browsers
 
 bench: $(STAMP)
 	$(PY) benchmarks/engine.py
@@ -71,3 +72,27 @@ bench-startup: $(STAMP) site browser
 # 100 complete games in one page: DOM nodes, listeners and JS heap after game 1 and game 100.
 bench-soak: $(STAMP) site browser
 	$(PY) benchmarks/soak.py
+
+# ---- the same scenarios in Chromium, Firefox and WebKit (tests/browsers) ---------------------
+# Debian's Firefox ESR (driven by puppeteer-core from package-lock.json, over WebDriver BiDi) and
+# WebKitGTK's MiniBrowser with WebKitWebDriver (driven by Selenium from .venv) in a virtual X
+# display. Without apt-get (a developer's laptop) nothing is installed: pytest skips each engine
+# that is missing and says why.
+FIREFOX := /usr/bin/firefox-esr
+WEBKIT_DRIVER := /usr/bin/WebKitWebDriver
+XVFB_RUN := /usr/bin/xvfb-run
+# The virtual screen holds the largest window the tests open (1366x850 plus MiniBrowser's bar).
+XVFB_SCREEN := 1920x1080x24
+
+browser-engines:
+	@test -x $(FIREFOX) -a -x $(WEBKIT_DRIVER) -a -x $(XVFB_RUN) || ! command -v apt-get >/dev/null || \
+		(apt-get update && apt-get install -y firefox-esr webkit2gtk-driver xvfb)
+
+browsers: $(STAMP) site browser browser-engines
+	@if test -x $(XVFB_RUN); then \
+		echo "$(XVFB_RUN) -a -s '-screen 0 $(XVFB_SCREEN)' $(PY) -m pytest tests/browsers"; \
+		$(XVFB_RUN) -a -s "-screen 0 $(XVFB_SCREEN)" $(PY) -m pytest tests/browsers; \
+	else \
+		echo "$(PY) -m pytest tests/browsers  (no xvfb-run: WebKit needs a display)"; \
+		$(PY) -m pytest tests/browsers; \
+	fi
