@@ -9,6 +9,12 @@ performance.mark("main: start")  # the page's steps, printed by benchmarks/start
 # Pyodide's home folder by [files] in pyscript.toml; Python imports from it in place (zipimport).
 sys.path.insert(0, "modules.zip")
 
+import js  # noqa: E402
+
+from web import stdlib  # noqa: E402
+
+stdlib.install(fetch=lambda url: js.thePlotFetchSync(url).to_bytes(), warn=js.console.warn)
+
 import asyncio  # noqa: E402
 import traceback  # noqa: E402
 
