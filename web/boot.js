@@ -43,10 +43,19 @@ if (unzips) {
   };
 }
 
+// pyodide.asm.mjs as the build gzipped it: the body of a function of its own URL, returning the
+// module's export (scripts/sitebuild/slim.py). Built with new Function (the page's CSP allows
+// it: PyScript needs it too) and handed to loadPyodide, which then imports nothing itself.
+async function pyodideModule() {
+  const body = await (await fetchGzipped(`${indexURL}pyodide.asm.js.gz`)).text();
+  return new Function("__pyodideAsmURL", body)(`${indexURL}pyodide.asm.mjs`);
+}
+
 async function startOptions() {
   if (!unzips) return { indexURL };
   const lock = fetchGzipped(`${indexURL}${LOCK}.gz`).then((response) => response.text());
-  return { indexURL, stdLibURL, lockFileContents: lock };
+  // both as promises: Pyodide fetches its WebAssembly meanwhile
+  return { indexURL, stdLibURL, lockFileContents: lock, createPyodideModule: pyodideModule() };
 }
 
 // Only a snapshot this browser already holds: on a first visit its 6 MB would cost more than the

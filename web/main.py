@@ -25,6 +25,7 @@ from web.app import App  # noqa: E402
 from web.controls import Controls, typed  # noqa: E402
 from web.render import Renderer  # noqa: E402
 from web.storage import Storage  # noqa: E402
+from web.preview import PREVIEW_KEY, preview_record  # noqa: E402
 from web.view import table_view  # noqa: E402
 
 performance.mark("main: imported")
@@ -69,7 +70,9 @@ def defer(fn, ms=0) -> None:
 def start() -> None:
     """Wire the parts: the App changes, the renderer draws its view, the controls feed it."""
     renderer = Renderer(document, window)
-    app = App(Storage.browser(), now=window.performance.now,
+    storage = Storage.browser()
+    renderer.table_drawn = lambda view: storage.set(PREVIEW_KEY, preview_record(view))
+    app = App(storage, now=window.performance.now,
               changed=lambda: renderer.schedule(lambda: table_view(app)), defer=defer,
               touch=bool(window.matchMedia("(pointer: coarse)").matches))
     app.boot(window.location.hash, typed(window, window.location.hash))
@@ -77,6 +80,8 @@ def start() -> None:
     renderer.draw(table_view(app))
     ticker = create_proxy(lambda *_: renderer.tick(app.clock.text()))
     window.setInterval(ticker, 250)  # the proxy lives as long as the page
+    document.getElementById("table").inert = False  # the preview (web/startup.js) was inert
+    document.documentElement.classList.remove("preview")
     document.documentElement.setAttribute("data-ready", "true")
     asyncio.ensure_future(load_rules())
     asyncio.ensure_future(load_winnable_deals(app))

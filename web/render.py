@@ -15,13 +15,10 @@ from pyscript.ffi import is_none, to_js
 
 from plot import SOURCES, TABLEAU, WON
 
+from .faces import TEMPLATE_ID
 from .state import Dialog, Panel
 from .view import PileView, TableView, flights
-from .words import RANK_TEXT
 
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-RANKS = "A23456789TJQK"
-FACES = {"J", "Q", "K"}
 FLAGS = ("empty", "locked", "complete", "selected", "target", "hint-from", "hint-to")
 MOVE_MS = 170          # a card's flight from one pile to another (never blocks input)
 FLIGHTS = "data-flights"  # a card's flights not landed yet
@@ -38,26 +35,6 @@ def _flights(node) -> int:
     return int(node.getAttribute(FLIGHTS) or 0)
 
 
-def _suit(suit: str, cls: str) -> str:
-    return f'<svg class="{cls}" aria-hidden="true"><use href="#suit-{suit}"></use></svg>'
-
-
-def _card_inner(code: str) -> str:
-    """The inside of a face-up card, built only from the fixed tables above (never from input)."""
-    rank, suit = RANK_TEXT.get(code[0], code[0]), code[1]
-    index = f'<span class="rank" data-r="{rank}"></span>{_suit(suit, "suit")}'
-    if code[0] in FACES:
-        middle = f'<span class="face" data-r="{rank}">{_suit(suit, "face-suit")}</span>'
-    else:
-        middle = _suit(suit, "pip")
-    return (f'<span class="index tl">{index}</span>{middle}'
-            f'<span class="index br">{index}</span>')
-
-
-CARD_INNER = {r + s: _card_inner(r + s) for r in RANKS for s in SUIT_NAMES}
-CARD_CLASS = {code: "card " + ("red" if code[1] in "HD" else "black") for code in CARD_INNER}
-
-
 class Renderer:
     def __init__(self, document, window):
         self.document, self.window = document, window
@@ -69,10 +46,18 @@ class Renderer:
             self.pile_el[name], self.cards[name] = el, []
             self.count_el[name] = el.querySelector(".count")
         self.el = {key: document.getElementById(key) for key in ELEMENTS}
+        # every card face, as the build wrote them into the page (web/faces.py)
+        faces = document.getElementById(TEMPLATE_ID).content
+        self.faces = {str(el.getAttribute("data-card")): el
+                      for el in faces.querySelectorAll("[data-card]")}
+        for el in self.pile_el.values():  # the preview of the last table (web/startup.js) goes
+            for card in el.querySelectorAll(":scope > .card"):  # now: the first draw redraws it
+                card.remove()
         self.root = document.documentElement
         self.table = document.getElementById("table")
         self.ghosts = list(document.querySelectorAll(".ghost"))
         self.view: TableView | None = None  # what is on screen
+        self.table_drawn = lambda view: None  # told each view whose table (not chrome) changed
         self.source = None                   # () -> TableView, for the scheduled draw
         self.pending = False
         self.frames = 0
@@ -105,6 +90,8 @@ class Renderer:
             self._pile(None if before is None else before.piles[i], pile)
         self._chrome(None if before is None else before.chrome, view.chrome)
         self.view = view
+        if before is None or before.piles != view.piles:
+            self.table_drawn(view)
         for dst, rect in starts.items():
             self._fly(dst, rect.left, rect.top)
         self.frames += 1
@@ -176,11 +163,7 @@ class Renderer:
                 card.remove()
             del cards[keep:]
             for code in new.cards[keep:]:
-                card = self.document.createElement("div")
-                card.className = CARD_CLASS[code]
-                card.setAttribute("data-card", code)
-                card.setAttribute("aria-hidden", "true")  # the pile's name says it in words
-                card.innerHTML = CARD_INNER[code]
+                card = self.faces[code].cloneNode(True)  # the pile's name says it in words
                 el.appendChild(card)
                 cards.append(card)
         if old is None or new.cards != old.cards or new.bases != old.bases:

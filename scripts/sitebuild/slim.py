@@ -19,20 +19,42 @@ from pathlib import Path
 from .layout import PYODIDE, ROOT, VENDOR, fail
 
 COMPRESSED = ("pyodide.asm.wasm", "pyodide-lock.json")  # shipped as NAME.gz beside NAME
+# pyodide.asm.mjs is a module, which the page cannot import from an unzipped stream: it ships
+# gzipped as a function body (import.meta.url passed in, its default export returned) that
+# web/boot.js builds with new Function and hands to loadPyodide as createPyodideModule.
+ASM_MODULE = "pyodide.asm.mjs"
+ASM_FUNCTION = "pyodide.asm.js.gz"
+ASM_URL_PARAMETER = "__pyodideAsmURL"
+ASM_EXPORT = "export default _createPyodideModule;"
+ASM_RETURN = "return _createPyodideModule;"
 FULL_STDLIB = "python_stdlib.zip"
 MODULE_LIST = Path(__file__).with_name("stdlib-modules.txt")
 SLIM_STDLIB = VENDOR / "stdlib.zip"
 NAMES_ENTRY = "the-plot-stdlib-names.txt"  # in the slim library: the full library's top names
 ARCHIVE_DATE = (2020, 1, 1, 0, 0, 0)  # the same modules always give the same bytes
 # The site's files a page reads only in a fallback: not precached by the service worker.
-FALLBACK_ONLY = tuple(f"web/vendor/pyodide/{name}" for name in (*COMPRESSED, FULL_STDLIB))
+FALLBACK_ONLY = tuple(f"web/vendor/pyodide/{name}"
+                      for name in (*COMPRESSED, ASM_MODULE, FULL_STDLIB))
 
 
 def write_compressed() -> None:
-    """NAME.gz beside each of COMPRESSED in web/vendor/pyodide/ (no name, mtime 0)."""
+    """NAME.gz beside each of COMPRESSED in web/vendor/pyodide/ (no name, mtime 0), and the
+    gzipped function body of pyodide.asm.mjs."""
     for name in COMPRESSED:
         data = (PYODIDE / name).read_bytes()
         (VENDOR / "pyodide" / f"{name}.gz").write_bytes(gzip.compress(data, 9, mtime=0))
+    body = asm_function((PYODIDE / ASM_MODULE).read_text(encoding="utf-8"))
+    (VENDOR / "pyodide" / ASM_FUNCTION).write_bytes(gzip.compress(body.encode(), 9, mtime=0))
+
+
+def asm_function(module: str) -> str:
+    """pyodide.asm.mjs as the body of a function of ASM_URL_PARAMETER returning its export."""
+    if module.count(ASM_EXPORT) != 1 or not module.rstrip().endswith(ASM_EXPORT):
+        fail(f"{ASM_MODULE} does not end with {ASM_EXPORT!r}: update scripts/sitebuild/slim.py")
+    if "import.meta" in module.replace("import.meta.url", ""):
+        fail(f"{ASM_MODULE} uses import.meta beyond its url: update scripts/sitebuild/slim.py")
+    body = module.replace("import.meta.url", ASM_URL_PARAMETER)
+    return body[:body.rindex(ASM_EXPORT)] + ASM_RETURN + "\n"
 
 
 def kept_modules() -> list[str]:
