@@ -23,9 +23,9 @@ from pyscript import document, window  # noqa: E402
 
 from web.app import App  # noqa: E402
 from web.controls import Controls, typed  # noqa: E402
+from web.preview import PREVIEW_KEY, preview_record  # noqa: E402
 from web.render import Renderer  # noqa: E402
 from web.storage import Storage  # noqa: E402
-from web.preview import PREVIEW_KEY, preview_record  # noqa: E402
 from web.view import table_view  # noqa: E402
 
 performance.mark("main: imported")
