@@ -5,7 +5,7 @@
 //     node scripts/snapshot.mjs PYODIDE_DIR OUT STDLIB
 //
 // OUT is the raw snapshot (scripts/build.py gzips it); STDLIB the standard library the page
-// mounts (web/vendor/stdlib.zip): the snapshot's importers know that archive, so it must be it. The snapshot holds the state Python draws
+// mounts (web/vendor/pyodide/python_stdlib_trimmed.zip): the snapshot's importers know that archive, so it must be it. The snapshot holds the state Python draws
 // from its machine at start, so the machine is made to look like a browser tab first: the program
 // name Emscripten puts in the environment is the browser's ("./this.program", not this script's
 // path). What still differs per tab (the language, the random generator's seed) web/boot.js sets

@@ -18,7 +18,7 @@ const bytecodeURL = new URL("./vendor/pyscript-bytecode.bin", import.meta.url).h
 const snapshotURL = new URL("./vendor/pyodide-snapshot.bin", import.meta.url).href;
 // The standard library trimmed to what the game imports (scripts/sitebuild/slim.py; web/stdlib.py
 // fetches the whole one if ever needed); Pyodide's big files as the build gzipped them.
-const stdLibURL = new URL("./vendor/stdlib.zip", import.meta.url).href;
+const stdLibURL = `${indexURL}python_stdlib_trimmed.zip`;
 const WASM = "pyodide.asm.wasm";
 const LOCK = "pyodide-lock.json";
 const unzips = typeof DecompressionStream === "function";
@@ -71,7 +71,8 @@ async function heldSnapshot() {
       const response = await fetch(snapshotURL);
       return response.ok ? response : null;
     }
-    return (await (await caches.open(SNAPSHOT_CACHE)).match(snapshotURL)) ?? null;
+    // match, not open(): opening would make an empty cache
+    return (await caches.match(snapshotURL, { cacheName: SNAPSHOT_CACHE })) ?? null;
   } catch {
     return null; // not held: start from scratch, as a first visit does
   }
@@ -123,6 +124,7 @@ async function restore() {
     return pyodide;
   } catch (error) {
     console.warn(`Pyodide's snapshot was not used (${error.message}): starting it from scratch`);
+    caches.open(SNAPSHOT_CACHE).then((cache) => cache.delete(snapshotURL)).catch(() => {});
     return load(options);
   }
 }

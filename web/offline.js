@@ -52,8 +52,8 @@ async function keepSnapshot() {
     if (!(await cache.match(url))) await cache.add(url);
     root.dataset.snapshot = "kept";
   } catch {
-    // no cache here (private mode...): the next start is a full one, as a first visit's
-  }
+    root.dataset.snapshot = "none"; // no cache here (private mode...), or no snapshot to keep:
+  } //                                  the next start is a full one, as a first visit's
 }
 
 whenReady(() => {

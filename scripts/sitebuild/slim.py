@@ -3,11 +3,12 @@ library trimmed to the modules the game and PyScript import.
 
 A static host may not compress, so the files that compress well ship compressed and the page
 unzips them (web/boot.js, with the browser's DecompressionStream): pyodide.asm.wasm (9.6 MB ->
-3.5 MB) and pyodide-lock.json. The standard library Pyodide mounts is 2.5 MB of which the game
-imports a sixth: web/vendor/stdlib.zip holds just those modules (stdlib-modules.txt, measured by
-scripts/stdlib_modules.py in the page), and web/stdlib.py fetches the whole library the first
-time anything else is imported. The originals stay in the site for that fallback and for a
-browser without DecompressionStream, but the service worker does not precache them.
+3.5 MB), pyodide.asm.mjs (1.25 MB -> 0.26 MB) and pyodide-lock.json. The standard library
+Pyodide mounts is 2.5 MB, of which the game imports a third: python_stdlib_trimmed.zip holds just
+those modules (stdlib-modules.txt, measured in the page by `python -m scripts.stdlib_modules`),
+and web/stdlib.py fetches the whole library the first time anything else is imported. The
+originals stay in the site for that fallback and for a browser without DecompressionStream, but
+the service worker does not precache them.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ ASM_EXPORT = "export default _createPyodideModule;"
 ASM_RETURN = "return _createPyodideModule;"
 FULL_STDLIB = "python_stdlib.zip"
 MODULE_LIST = Path(__file__).with_name("stdlib-modules.txt")
-SLIM_STDLIB = VENDOR / "stdlib.zip"
+SLIM_STDLIB = VENDOR / "pyodide" / "python_stdlib_trimmed.zip"
 NAMES_ENTRY = "the-plot-stdlib-names.txt"  # in the slim library: the full library's top names
 ARCHIVE_DATE = (2020, 1, 1, 0, 0, 0)  # the same modules always give the same bytes
 # The site's files a page reads only in a fallback: not precached by the service worker.
@@ -80,7 +81,7 @@ def top_names(entries: set[str]) -> list[str]:
 
 
 def write_slim_stdlib() -> None:
-    """web/vendor/stdlib.zip: the kept modules, and the full library's top-level names."""
+    """The trimmed library: the kept modules, and the full library's top-level names."""
     with zipfile.ZipFile(PYODIDE / FULL_STDLIB) as full:
         entries = set(full.namelist())
         files = module_files(kept_modules(), entries)
