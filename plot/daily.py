@@ -8,7 +8,7 @@ The pool is a fixed list of proved-winnable deals (docs/daily-deals.txt, shipped
 web/vendor/daily.txt) that never changes. Day d after FIRST_DAY is in cycle d // len(pool), at
 place d % len(pool); each cycle is the pool, sorted, then shuffled by Fisher-Yates driven by
 SplitMix64 seeded with DAILY_SEED + cycle (the same shuffle as the deals, plot/prng.py). So every
-deal of the pool comes once per cycle (9,800 days, some 27 years, before any repeats), and a
+deal of the pool comes once per cycle (9,869 days, 27 years, before any repeats), and a
 date's deal depends on nothing but the date and the pool: not on the clock, the network, the
 tiers, the solver, or the order the pool is given in. docs/daily.md says why it cannot change.
 """

@@ -34,8 +34,8 @@ TIERS = (EASY, MEDIUM, HARD, EXPERT, NOT_WINNABLE)
 PERCENT = 100
 # The least win rate (percent of playouts won) of each tier; below HARD_FROM a deal is Expert.
 # Chosen from deals 1-10,000 (docs/difficulty.md): the easiest 40% of the proved-winnable deals
-# are Easy, the next 30% Medium, the next 20% Hard, the hardest 10% Expert.
-EASY_FROM, MEDIUM_FROM, HARD_FROM = 95.0, 72.5, 27.5
+# are Easy, the next 30% Medium, the next 20% Hard, the hardest 10% Expert, as near as ties let.
+EASY_FROM, MEDIUM_FROM, HARD_FROM = 95.0, 65.0, 22.5
 TIER_FLOORS = ((EASY, EASY_FROM), (MEDIUM, MEDIUM_FROM), (HARD, HARD_FROM), (EXPERT, 0))
 RATING_PLAYOUTS = 40  # the simple player's games per rating
 SOLVER_NODES = 200_000  # the solver's budget in positions (about 2 s in CPython)
@@ -85,8 +85,8 @@ class Rating:
                          f"foundation 1 complete after {self.line_deals_to_first_foundation} "
                          "cards dealt")
         lines.append(f"reserve: {self.reserve_runs} rising runs")
-        lines.append(f"tiers by win rate: {EASY} >= {EASY_FROM}%, {MEDIUM} >= {MEDIUM_FROM}%, "
-                     f"{HARD} >= {HARD_FROM}%, {EXPERT} below or unproved")
+        lines.append(f"tiers by win rate: {EASY} >= {EASY_FROM:g}%, {MEDIUM} >= {MEDIUM_FROM:g}%, "
+                     f"{HARD} >= {HARD_FROM:g}%, {EXPERT} below or unproved")
         return lines
 
 

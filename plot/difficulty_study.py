@@ -193,15 +193,18 @@ def summarize(rows: list[StudyRow]) -> list[TierSummary]:
 
 
 def suggested_floors(rows: list[StudyRow]) -> dict[str, float]:
-    """The win rates that split the proved-winnable deals in TIER_SHARES_PERCENT, easiest first:
-    each tier's floor is the rate of the deal at its share's edge (rates sorted high to low)."""
-    rates = sorted((row.rating.win_percent for row in rows
-                    if row.rating.proved and row.rating.tier != NOT_WINNABLE), reverse=True)
+    """The win-rate floors that split the proved-winnable deals nearest TIER_SHARES_PERCENT:
+    for each tier, of the rates the deals have, the one with the share of deals at or above it
+    nearest the tiers' shares so far (a tie goes to the higher floor)."""
+    rates = [row.rating.win_percent for row in rows
+             if row.rating.proved and row.rating.tier != NOT_WINNABLE]
+    at_or_above = {rate: PERCENT * sum(r >= rate for r in rates) / len(rates)
+                   for rate in set(rates)}
     floors = {}
     share = 0
     for tier in (EASY, MEDIUM, HARD):
         share += TIER_SHARES_PERCENT[tier]
-        floors[tier] = rates[min(len(rates) - 1, len(rates) * share // PERCENT)]
+        floors[tier] = min(at_or_above, key=lambda rate: (abs(at_or_above[rate] - share), -rate))
     return floors
 
 
