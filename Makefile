@@ -4,7 +4,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: test unit lint bench clean e2e vendor site serve browser bench-ui bench-startup bench-soak
+.PHONY: test unit lint bench clean e2e vendor site serve browser bench-ui bench-startup bench-soak \
+	difficulty-study
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +27,11 @@ bench: $(STAMP)
 # Seeds 1-1000, 2 s each: how many the solver decides (won/lost/unknown), median and p95 time.
 bench-solver: $(STAMP)
 	$(PY) benchmarks/solver.py
+
+# Deals 1-10,000 rated and checked (docs/difficulty.md): the study file, then its charts and tables.
+difficulty-study: $(STAMP)
+	$(PY) -m plot rate-study --first 1 --count 10000 --jobs 2 --out docs/difficulty-tiers.txt
+	$(PY) scripts/difficulty_charts.py docs/difficulty-tiers.txt
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis node_modules web/vendor _site
