@@ -5,7 +5,8 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
 .PHONY: test unit lint bench clean e2e vendor site serve browser bench-ui bench-startup bench-soak \
-	browsers browser-engines
+	browsers browser-engines bench-firstvisit bench-inp \
+	difficulty-study
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +28,11 @@ bench: $(STAMP)
 # Seeds 1-1000, 2 s each: how many the solver decides (won/lost/unknown), median and p95 time.
 bench-solver: $(STAMP)
 	$(PY) benchmarks/solver.py
+
+# Deals 1-10,000 rated and checked (docs/difficulty.md): the study file, then its charts and tables.
+difficulty-study: $(STAMP)
+	$(PY) -m plot rate-study --first 1 --count 10000 --jobs 2 --out docs/difficulty-tiers.txt
+	$(PY) scripts/difficulty_charts.py docs/difficulty-tiers.txt
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis node_modules web/vendor _site
@@ -68,6 +74,14 @@ bench-ui: $(STAMP) site browser
 
 bench-startup: $(STAMP) site browser
 	$(PY) benchmarks/startup.py
+
+# A new player's first visit at 10 and 40 Mbit/s against a bare Pyodide page, and their return.
+bench-firstvisit: $(STAMP) site browser
+	$(PY) benchmarks/firstvisit.py
+
+# Interaction to next paint of real mouse clicks, against a trivial page.
+bench-inp: $(STAMP) site browser
+	$(PY) benchmarks/inp.py
 
 # 100 complete games in one page: DOM nodes, listeners and JS heap after game 1 and game 100.
 bench-soak: $(STAMP) site browser
