@@ -11,16 +11,22 @@ tested) in CPython. Every rule question goes to the engine.
 
 from __future__ import annotations
 
+import random
+import time
+from dataclasses import replace
+
 from plot import LOST as GAME_LOST
 from plot import PLAYING, STOCK, WASTE, WON, Game, IllegalMove
 from plot.autoplay import safe_foundation_moves
 
 from . import words
 from .advisor import Advisor
+from .archive import Archive
 from .clock import Clock
 from .deals import Deals, parse_hash
 from .hand import Hand
-from .pagesave import PageSave
+from .history import ABANDONED, LOST_RESULT, Entry, HistoryBook
+from .pagesave import Attempt, PageSave
 from .saveslot import SAVE_KEY, SaveSlot
 from .settings import Settings, SettingsStore
 from .state import Dialog, Leave, Leaving, Message, Panel, Tone
@@ -30,17 +36,20 @@ from .stats import STATS_KEY, StatsBook
 class App:
     """One player's session: the current game and everything the page shows about it."""
 
-    def __init__(self, storage, now, changed, rng=None, defer=None, touch=False):
+    def __init__(self, storage, now, changed, rng=None, defer=None, touch=False, wall=None):
         self.storage = storage          # web.storage.Storage (or a fake with get/set/remove)
         self.changed = changed          # () -> None: ask for a render
         self.defer = defer or _call_now  # (fn, ms=0) -> None: call fn after the browser's turn
         self.touch = touch              # the player taps (a touch screen), so words say "tap"
         self.clock = Clock(now)
+        self.wall = wall or (lambda: time.time() * 1000)  # () -> ms since 1970: the history's
+        self.rng = rng or random.Random()
         self.slot = SaveSlot(storage, changed)
         self.book = StatsBook(storage)
+        self.history = HistoryBook(storage)
         self.store = SettingsStore(storage)
         self.settings = Settings()
-        self.deals = Deals(rng)
+        self.deals = Deals(self.rng)
         self.game: Game = Game.new(1)
         self.number = 1
         self.hand = Hand(self)          # the card the player picked up, and what clicks mean
@@ -50,10 +59,12 @@ class App:
         self.panel: Panel | None = None
         self.started = False            # a move was made in this attempt
         self.counted = False            # this attempt's result is already in the statistics
+        self.attempt = Attempt()        # who this attempt is, and what it cost
         self.visible = True
         self.epoch = 0                  # bumps when another game replaces the table
         self.hash_epoch = 0             # bumps when the address bar must show our deal again
         self.dismissed = ""             # the notice the player closed
+        self.archive = Archive(self)    # the history panel, and the player's data in a file
         self.advisor = Advisor(self)    # the solver's help: hints, "still winnable?", Finish
 
     # ---- starting, resuming and leaving -----------------------------------------------------
@@ -62,6 +73,7 @@ class App:
         """Load statistics and settings and the saved game; honour a #game=N link, or say that
         the address holds no game link (`shown_hash`: the hash as the player typed it)."""
         self.book.load()
+        self.history.load()
         self.settings = self.store.load()
         wanted = parse_hash(hash_text)
         save = self.slot.resume()
@@ -88,14 +100,24 @@ class App:
         self.game, self.number = save.game, save.number
         self.clock.reset(save.elapsed_ms)
         self.started, self.counted = save.started, save.counted
+        self.attempt = save.attempt if save.attempt.id else replace(save.attempt, id=self._new_id())
         self.hand.put_down()
         self.dialog = self.leaving = None
         self.epoch += 1
 
+    def take(self, save: PageSave) -> None:
+        """Another game replaces the table: the other tab's, or an imported file's."""
+        self._load(save)
+        self._after_change(announce=False)
+
     def _start(self, number: int, game: Game | None = None) -> None:
         """A new attempt at deal `number`: a fresh deal, or `game` (a restarted one)."""
-        self._load(PageSave(game or Game.new(number), number, 0.0, False, False, 0))
+        self._load(PageSave(game or Game.new(number), number, 0.0, False, False, 0,
+                            Attempt(self._new_id())))
         self._save()
+
+    def _new_id(self) -> str:
+        return f"{self.rng.getrandbits(64):016x}"
 
     def new_game(self, confirmed: bool = False) -> None:
         self._leave(Leave(Leaving.NEW), confirmed)
@@ -108,6 +130,16 @@ class App:
         if number == self.number and self.game.moves_played == 0:
             return
         self._leave(Leave(Leaving.SWITCH, number), confirmed=False)
+
+    def play_again(self, number: int) -> None:
+        """'Play this deal again' from the history: close the panel and open the deal."""
+        self.panel = None
+        self._run_clock()
+        if number == self.number and self.started:
+            self.restart()
+        else:
+            self.switch_to(number)
+        self.changed()
 
     def confirm(self) -> None:
         if self.leaving is not None:
@@ -154,13 +186,24 @@ class App:
         self._after_change(announce=False)
 
     def _finish_attempt(self) -> None:
-        """Leaving a game: a started, unrecorded attempt that was not won counts as lost."""
+        """Leaving a game: a started, unrecorded attempt that was not won counts as lost (in
+        the history: abandoned)."""
         if self.started and not self.counted:
-            self._record_result(won=False)
+            self._record_result(ABANDONED)
 
-    def _record_result(self, won: bool) -> None:
-        self.book.record(won, self.clock.ms(), self.game.moves_played)
+    def _record_result(self, result: str) -> None:
+        """Count this attempt (once) in the statistics and keep it in the history."""
+        self.book.record(result == WON, self.clock.ms(), self.game.moves_played)
+        a = self.attempt
+        self.history.add(Entry(a.id, self.number, int((a.began_ms or self.wall()) // 1000),
+                               result, self.game.moves_played, int(self.clock.ms() // 1000),
+                               a.hints, a.undos, self.game.cards_on_foundations))
         self.counted = True
+
+    def spent(self, hints: int = 0, undos: int = 0) -> None:
+        """The attempt used a hint (or Finish) or an undo: the history keeps the count."""
+        a = self.attempt
+        self.attempt = replace(a, hints=a.hints + hints, undos=a.undos + undos)
 
     # ---- what the player does -------------------------------------------------------------
 
@@ -183,7 +226,7 @@ class App:
             return
         card = self.game.top(move.dst)  # the card just moved
         self.hand.put_down()
-        self.started = True
+        self._begin()
         if move.src == STOCK:
             said = words.dealt(card, len(self.game.pile(STOCK)))
         else:
@@ -203,7 +246,15 @@ class App:
             self.game.play(moves[0])
         return sent
 
+    def _begin(self) -> None:
+        """A move was made: the attempt has begun (its clock, its place in the history)."""
+        if not self.started:
+            self.started = True
+            self.attempt = replace(self.attempt, began_ms=self.wall())
+
     def undo(self) -> None:
+        if self.game.can_undo:
+            self.spent(undos=1)
         self._step(self.game.undo, words.NOTHING_TO_UNDO,
                    lambda move: words.undone(self.game.top(move.src), move.src))
 
@@ -234,7 +285,7 @@ class App:
         if name == "autoplay" and settings.autoplay and self.game.status == PLAYING:
             if sent := self._autoplay():
                 self.hand.put_down()
-                self.started = True
+                self._begin()
                 self.say(said + words.auto_played(sent))
                 self._after_change()
                 return
@@ -282,7 +333,8 @@ class App:
     @property
     def notice(self) -> str:
         """The lasting warning to show, if any: about the save, the statistics or storage."""
-        notice = self.slot.notice or self.book.notice or self.storage.warning
+        notice = (self.slot.notice or self.book.notice or self.history.notice
+                  or self.storage.warning)
         return "" if notice == self.dismissed else notice
 
     def dismiss_notice(self) -> None:
@@ -312,14 +364,13 @@ class App:
             self.book.load()
             self.changed()
         elif key == SAVE_KEY:
-            self.slot.stored_changed(value, self._draft())
+            self.slot.stored_changed(value, self.draft())
 
     def answer_offer(self, yes: bool) -> None:
         """The player's answer to the question about the save (see SaveSlot.answer)."""
-        said, save, trouble = self.slot.answer(yes, self._draft())
+        said, save, trouble = self.slot.answer(yes, self.draft())
         if save is not None:
-            self._load(save)
-            self._after_change(announce=False)
+            self.take(save)
         self.say(said, Tone.ERROR if trouble else Tone.INFO)
 
     # ---- bookkeeping --------------------------------------------------------------------------
@@ -330,14 +381,14 @@ class App:
         self._run_clock()
         if status == WON:
             if not self.counted:
-                self._record_result(won=True)
+                self._record_result(WON)
             self.dialog = Dialog.WON
             if announce:
                 self.say(words.won(self.number, self.game.moves_played, self.clock.text()),
                          Tone.GOOD)
         elif status == GAME_LOST:
             if not self.counted:
-                self._record_result(won=False)  # a loss counts when it happens, once
+                self._record_result(LOST_RESULT)  # a loss counts when it happens, once
             self.dialog = Dialog.LOST
             if announce:
                 self.say(words.lost_now(self.game.cards_on_foundations), Tone.ERROR)
@@ -353,12 +404,13 @@ class App:
         self.clock.run(self.visible and self.panel is None and self.started
                        and self.game.status == PLAYING)
 
-    def _draft(self) -> PageSave:
+    def draft(self) -> PageSave:
         """This tab's game as a save record (the slot sets its revision)."""
-        return PageSave(self.game, self.number, self.clock.ms(), self.started, self.counted, 0)
+        return PageSave(self.game, self.number, self.clock.ms(), self.started, self.counted, 0,
+                        self.attempt)
 
     def _save(self) -> None:
-        self.slot.save(self._draft())
+        self.slot.save(self.draft())
 
 
 def _call_now(fn, ms=0) -> None:

@@ -12,20 +12,22 @@ from __future__ import annotations
 import asyncio
 import traceback
 
-from pyodide.ffi import create_proxy
-from pyscript.ffi import is_none
+from pyodide.ffi import create_once_callable, create_proxy
+from pyscript.ffi import is_none, to_js
 
 from plot import FOUNDATIONS, RESERVE, STOCK, TABLEAU, WASTE
 
 from . import commands, words
 from .deals import parse_hash
 from .drag import Drag
+from .export import FILE_NAME
 from .keys import command_for, typing
 from .state import Tone
 
 # Every pile; the arrow keys visit them in the order they are drawn, row by row.
 PILE_ORDER = (RESERVE, STOCK, WASTE, *FOUNDATIONS, *TABLEAU)
 ROW_TOLERANCE_PX = 12  # piles whose tops differ by less than this sit in one row
+REVOKE_MS = 60_000     # an exported file's address is let go after this long
 
 
 def typed(window, text: str) -> str:
@@ -119,7 +121,10 @@ class Controls:
             event.preventDefault()
         if action != "finish" and self.app.advisor.stop_finish():
             return  # a click while Finish plays only stops it (Finish itself toggles)
-        commands.run(action, self.app, self)
+        command = commands.COMMANDS.get(action)
+        takes = None if command is None else command.takes
+        value = None if takes is None else button.getAttribute(f"data-{takes}")
+        commands.run(action, self.app, self, None if is_none(value) else str(value))
 
     def on_key(self, event) -> None:
         if event.defaultPrevented or event.altKey or event.metaKey or event.isComposing:
@@ -138,9 +143,18 @@ class Controls:
             commands.run(action, self.app, self)
 
     def on_setting(self, event) -> None:
-        """A settings control changed (`data-setting` names the setting)."""
+        """A settings control changed (`data-setting` names the setting), the history's filter,
+        or the file chosen to import."""
         box = event.target
-        if is_none(box) or not box.hasAttribute("data-setting"):
+        if is_none(box):
+            return
+        if box.hasAttribute("data-history-filter"):
+            self.app.archive.filter_history(str(box.value))
+            return
+        if str(box.id) == "import-file":
+            self._read_import(box)
+            return
+        if not box.hasAttribute("data-setting"):
             return
         value = str(box.value) if str(box.type) == "radio" else bool(box.checked)
         self.app.set_setting(str(box.getAttribute("data-setting")), value)
@@ -158,6 +172,36 @@ class Controls:
     def press_focused(self) -> None:
         """Enter or Space on a pile: a click on it."""
         self.app.hand.click(self._pile_with_focus())
+
+    def export_data(self) -> None:
+        """Download the player's data as one file (web/export.py)."""
+        text = self.app.archive.export_text()
+        blob = self.window.Blob.new(to_js([text]), to_js({"type": "application/json"}))
+        url = self.window.URL.createObjectURL(blob)
+        link = self.document.createElement("a")
+        link.href, link.download = url, FILE_NAME
+        link.click()
+        self.window.setTimeout(create_once_callable(lambda: self.window.URL.revokeObjectURL(url)),
+                               REVOKE_MS)
+        self.app.say(words.exported(FILE_NAME))
+
+    def choose_import(self) -> None:
+        box = self.document.getElementById("import-file")
+        box.value = ""  # the same file chosen twice is read twice
+        box.click()
+
+    def _read_import(self, box) -> None:
+        files = box.files
+        if files.length:
+            asyncio.ensure_future(self._preview(files.item(0)))
+
+    async def _preview(self, file) -> None:
+        try:
+            text = str(await file.text())
+        except Exception:  # noqa: BLE001 - an unreadable file: the same plain refusal
+            text = ""
+        self.app.archive.preview_import(text)
+        self.drawn()
 
     def copy_link(self) -> None:
         asyncio.ensure_future(self._copy_link(str(self.window.location.href)))

@@ -16,6 +16,7 @@ from pyscript.ffi import is_none, to_js
 from plot import SOURCES, TABLEAU, WON
 
 from .faces import TEMPLATE_ID
+from .panels import draw_history
 from .state import Dialog, Panel
 from .view import PileView, TableView, flights
 
@@ -285,6 +286,9 @@ class Renderer:
         self.el["winnable-deal"].hidden = not c.winnable_tag
         self.el["winnable-count"].textContent = c.winnable_count_text
 
+    def _history(self, c) -> None:
+        draw_history(self.document, c.history)
+
     def _fan_rows(self, c) -> None:
         """Each tableau row's longest pile: style.css sizes the cards so every row fits."""
         for i, longest in enumerate(c.fan_rows, 1):
@@ -320,4 +324,5 @@ class Renderer:
           "winnable_count_text"), _advice),
         (("settings",), _settings),
         (("fan_rows",), _fan_rows),
+        (("history",), _history),
     )

@@ -15,6 +15,8 @@ from plot import FOUNDATIONS, PILES, STOCK, TABLEAU, WASTE
 from plot.cards import TABLEAU_ROW_LENGTH
 
 from . import words
+from .charts import Chart, charts
+from .export import describe
 from .state import Dialog, Panel, Verdict
 
 MAX_FLIGHTS = 3  # a long auto-play chain animates its last few cards only
@@ -51,6 +53,30 @@ class OfferView:
 
 
 @dataclass(frozen=True)
+class HistoryRow:
+    attempt: str
+    deal: int
+    result: str              # won | lost | abandoned
+    when: str                # '2026-12-01 14:05' (UTC)
+    moves: int
+    time_text: str
+    hints: int
+    undos: int
+    home: int
+    perfect: bool
+
+
+@dataclass(frozen=True)
+class HistoryView:
+    rows: tuple[HistoryRow, ...]     # newest first, as many as are shown
+    total: int                       # games of the filter
+    more: bool                       # some are not shown yet
+    filter: str
+    charts: tuple[Chart, ...]
+    importing: str | None            # what a chosen file holds, while the player decides
+
+
+@dataclass(frozen=True)
 class ChromeView:
     status: str                       # plot's PLAYING, WON or LOST
     status_text: str
@@ -83,6 +109,7 @@ class ChromeView:
     winnable_count_text: str
     settings: tuple[tuple[str, object], ...]
     fan_rows: tuple[int, ...]          # each tableau row's longest pile: the room it needs
+    history: HistoryView | None       # only while the statistics panel is open
 
 
 @dataclass(frozen=True)
@@ -156,7 +183,21 @@ def chrome_view(app) -> ChromeView:
         winnable_count_text=words.winnable_count(len(app.deals.winnable)),
         settings=app.settings.items(),
         fan_rows=tuple(max(len(game.pile(t)) for t in TABLEAU[i:i + TABLEAU_ROW_LENGTH])
-                       for i in range(0, len(TABLEAU), TABLEAU_ROW_LENGTH)))
+                       for i in range(0, len(TABLEAU), TABLEAU_ROW_LENGTH)),
+        history=history_view(app) if app.panel is Panel.STATS else None)
+
+
+def history_view(app) -> HistoryView:
+    """The history panel: the games of its filter, newest first, and the charts of them all."""
+    archive, entries = app.archive, app.history.entries
+    chosen = [e for e in entries if archive.filter in ("all", e.result)]
+    shown = chosen[::-1][:archive.shown]
+    rows = tuple(HistoryRow(e.attempt, e.deal, e.result, words.when(e.began_s), e.moves,
+                            words.clock_text(e.time_s * 1000), e.hints, e.undos, e.home,
+                            e.perfect) for e in shown)
+    importing = None if archive.importing is None else describe(archive.importing)
+    return HistoryView(rows, len(chosen), len(chosen) > len(shown), archive.filter,
+                       charts(entries), importing)
 
 
 def just_opened(game) -> bool:

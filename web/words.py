@@ -6,6 +6,8 @@ engine; this module only names things and tells the player what happened.
 
 from __future__ import annotations
 
+import time
+
 from plot import FOUNDATION_SIZE, FOUNDATIONS, LOST, PLAYING, STOCK, TABLEAU, WON, card_name
 from plot.cards import CARD_COUNT, RANK_NAMES, RANKS, parse_card
 from plot.move import pile_index, pile_label
@@ -55,6 +57,11 @@ def sentence(text: str) -> str:
 def counted(n: int, thing: str) -> str:
     """counted(1, 'card') -> '1 card', counted(3, 'move') -> '3 moves'."""
     return f"{n} {thing}{'' if n == 1 else 's'}"
+
+
+def when(seconds: int) -> str:
+    """'2026-12-01 14:05' for a time in seconds since 1970 (UTC)."""
+    return time.strftime("%Y-%m-%d %H:%M", time.gmtime(seconds))
 
 
 def clock_text(ms: float) -> str:
@@ -258,6 +265,19 @@ NEWER_STATS = ("Your statistics were saved by a newer version of The Plot: they 
                "newer version.")
 
 
+NEWER_HISTORY = ("Your game history was saved by a newer version of The Plot: it is kept "
+                 "untouched, and games in this tab are not added to it. Reload the page to get "
+                 "the newer version.")
+
+
+def unreadable_history(reason: str, kept: bool) -> str:
+    if kept:
+        return (f"Your game history could not be read ({reason}). It was kept aside, and a new "
+                "history starts here.")
+    return (f"Your game history could not be read ({reason}) nor kept aside, so it is left as "
+            "it is and new games are not added to it.")
+
+
 def unreadable_stats(reason: str, kept: bool) -> str:
     if kept:
         return (f"Your statistics could not be read ({reason}). They were kept aside, and "
@@ -308,6 +328,30 @@ def loaded_other(number: int) -> str:
 
 def kept_ours(number: int) -> str:
     return f"Keeping this tab's game {number}; it is saved again."
+
+
+# ---- the player's data in a file --------------------------------------------------------------
+
+IMPORT_CANCELLED = "Import cancelled: nothing changed."
+
+
+def exported(name: str) -> str:
+    return f"Your data was saved as {name}: import it on another device to carry on there."
+
+
+def import_refused(reason: str) -> str:
+    return f"That file cannot be imported ({reason}). Nothing changed."
+
+
+def import_preview(holds: str) -> str:
+    return f"{holds} Merge it with your data (a game already here is not counted twice), or "\
+        "replace your data with it?"
+
+
+def imported(how: str, games: int, played: int) -> str:
+    done = "Merged" if how == "merge" else "Replaced"
+    return f"{done}: your history now holds {counted(games, 'game')}, your statistics " \
+        f"{counted(played, 'game')}."
 
 
 # ---- settings ------------------------------------------------------------------------------
