@@ -3,7 +3,8 @@
     .venv/bin/python -m scripts.stdlib_modules      (from the checkout, after make site)
 
 Opens the built site in headless Chromium, plays a few moves, asks for a hint, opens every panel,
-turns on the still-winnable check, copies the link, follows a bad link and starts a new game;
+turns on the still-winnable check, copies the link, follows a bad link, picks a difficulty, plays
+the deal of the day and starts a new game;
 then lists every module Python loaded from the standard library (the trimmed one or, where the
 page needed it, the whole one) and writes them to scripts/sitebuild/stdlib-modules.txt, from
 which the build makes web/vendor/pyodide/python_stdlib_trimmed.zip. Run it again when the page
@@ -18,10 +19,12 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from plot import STOCK, Game
-from tests.e2e.server import Server
-from tests.e2e.tablepage import TablePage
-from tests.e2e.test_site import RUN_IN_PAGE
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # sitebuild, as pytest finds it
+
+from plot import STOCK, Game  # noqa: E402
+from tests.e2e.server import Server  # noqa: E402
+from tests.e2e.tablepage import TablePage  # noqa: E402
+from tests.e2e.test_site import RUN_IN_PAGE  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "scripts" / "sitebuild" / "stdlib-modules.txt"
@@ -52,9 +55,16 @@ def exercise(table: TablePage) -> None:
     page.keyboard.press("h")
     page.wait_for_function("() => document.getElementById('message').textContent"
                            ".startsWith('Hint')", timeout=30_000)
-    for panel in ("settings", "stats", "help"):
+    for panel in ("settings", "stats", "help", "daily"):
         page.locator(f".bar [data-action={panel}]").click()
         page.keyboard.press("Escape")
+    page.locator(".bar [data-action=settings]").click()
+    page.locator("[data-setting=tier]").select_option("easy")
+    page.keyboard.press("Escape")
+    page.locator(".bar [data-action=daily]").click()
+    page.locator("#daily-play").click()
+    if page.locator("#confirm-yes").is_visible():
+        page.locator("#confirm-yes").click()
     page.locator("[data-setting=check_winnable]").evaluate("box => box.click()")
     page.locator("[data-action=copy-link]").click()
     page.evaluate("() => { location.hash = '#game=abc'; }")

@@ -18,7 +18,6 @@ from pyscript.ffi import is_none, to_js
 from plot import FOUNDATIONS, RESERVE, STOCK, TABLEAU, WASTE
 
 from . import commands, words
-from .deals import parse_hash
 from .drag import Drag
 from .export import FILE_NAME
 from .keys import command_for, typing
@@ -156,7 +155,7 @@ class Controls:
             return
         if not box.hasAttribute("data-setting"):
             return
-        value = str(box.value) if str(box.type) == "radio" else bool(box.checked)
+        value = bool(box.checked) if str(box.type) == "checkbox" else str(box.value)
         self.app.set_setting(str(box.getAttribute("data-setting")), value)
 
     # ---- what only the page can do (commands.py calls these) ----------------------------------
@@ -202,6 +201,33 @@ class Controls:
             text = ""
         self.app.archive.preview_import(text)
         self.drawn()
+
+    def share(self, day: str) -> None:
+        """Share a deal of the day's result: the Web Share API where the browser has it (phones),
+        else the clipboard, else the text on the status line to copy by hand."""
+        address = str(self.window.location.origin) + str(self.window.location.pathname)
+        text = self.app.daily_share_text(day, address)
+        if text is None:
+            self.app.say(words.NOTHING_TO_SHARE, Tone.ERROR)
+        else:
+            asyncio.ensure_future(self._share(text))
+
+    async def _share(self, text: str) -> None:
+        navigator = self.window.navigator
+        if not is_none(getattr(navigator, "share", None)):
+            try:
+                await navigator.share(to_js({"title": words.SHARE_TITLE, "text": text}))
+                self.app.say(words.shared("shared"))
+                return
+            except Exception as error:  # noqa: BLE001 - cancelled, or refused: say or copy
+                if "AbortError" in str(error):
+                    self.app.say(words.NOT_SHARED)
+                    return
+        try:
+            await navigator.clipboard.writeText(text)
+            self.app.say(words.shared("copied"))
+        except Exception:  # noqa: BLE001 - no clipboard here (or refused): show the text
+            self.app.say(words.share_here(text))
 
     def copy_link(self) -> None:
         asyncio.ensure_future(self._copy_link(str(self.window.location.href)))
@@ -281,12 +307,8 @@ class Controls:
 
     def on_hash(self, _event) -> None:
         text = self.window.location.hash
-        number = parse_hash(text)
-        if number is None:
-            self.app.say(words.not_a_link(typed(self.window, text)), Tone.ERROR)
-            self.window.history.replaceState(None, "", f"#game={self.app.number}")
-        elif number != self.app.number:
-            self.app.switch_to(number)
+        if text != self.app.link:
+            self.app.follow_link(text, typed(self.window, text))
 
     def on_storage(self, event) -> None:
         """Another tab of the game changed the saved game or the statistics."""

@@ -7,7 +7,8 @@ totals of every game ever played stay in the statistics (web/stats.py). Pure Pyt
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, fields
 
 from plot import InvalidSave, NewerSave
 
@@ -17,10 +18,22 @@ from .storage import Storage, read_atomic, write_atomic
 
 HISTORY_KEY = "the-plot/history"
 HISTORY_BACKUP_KEY = "the-plot/history-unreadable"
-HISTORY = RecordFormat("the-plot-history", 1, "it", "a history of games of this game")
+
+
+def _v1_to_v2(record: dict) -> dict:
+    """Version 2 adds each game's daily date (None: not a deal of the day)."""
+    games = record.get("games")
+    if isinstance(games, list):
+        games = [row + [None] if isinstance(row, list) else row for row in games]
+    return {**record, "version": 2, "games": games}
+
+
+HISTORY = RecordFormat("the-plot-history", 2, "it", "a history of games of this game",
+                       migrations={1: _v1_to_v2})
 KEEP = 5000  # games kept in detail (about 60 bytes each)
 WON_RESULT, LOST_RESULT, ABANDONED = RESULTS = ("won", "lost", "abandoned")
 TIERS = ("easy", "medium", "hard", "expert", "not-winnable")
+DAILY_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
 @dataclass(frozen=True)
@@ -34,7 +47,8 @@ class Entry:
     hints: int
     undos: int
     home: int             # cards on the foundations at the end
-    tier: str | None = None
+    tier: str | None = None   # one of TIERS, None for a deal that is not rated
+    daily: str | None = None  # the date ('2026-12-01') when it was that day's deal of the day
 
     @property
     def perfect(self) -> bool:
@@ -43,19 +57,23 @@ class Entry:
 
     def row(self) -> list:
         return [self.attempt, self.deal, self.began_s, self.result, self.moves, self.time_s,
-                self.hints, self.undos, self.home, self.tier]
+                self.hints, self.undos, self.home, self.tier, self.daily]
 
     @classmethod
     def from_row(cls, row) -> Entry:
         """An entry from its stored row; InvalidSave if it is not one."""
-        if not isinstance(row, list) or len(row) != 10:
-            raise InvalidSave("a game of it is not a list of ten fields")
-        attempt, deal, began, result, moves, time_s, hints, undos, home, tier = row
+        if not isinstance(row, list) or len(row) != ROW_FIELDS:
+            raise InvalidSave(f"a game of it is not a list of {ROW_FIELDS} fields")
+        attempt, deal, began, result, moves, time_s, hints, undos, home, tier, daily = row
         counts = (deal, began, moves, time_s, hints, undos, home)
         if not isinstance(attempt, str) or not all(_is_count(n) for n in counts) \
-                or result not in RESULTS or tier not in (None, *TIERS):
+                or result not in RESULTS or tier not in (None, *TIERS) \
+                or not (daily is None or isinstance(daily, str) and DAILY_DATE.match(daily)):
             raise InvalidSave(f"a game of it is not readable ({attempt!r})")
-        return cls(attempt, deal, began, result, moves, time_s, hints, undos, home, tier)
+        return cls(attempt, deal, began, result, moves, time_s, hints, undos, home, tier, daily)
+
+
+ROW_FIELDS = len(fields(Entry))
 
 
 def _is_count(value) -> bool:

@@ -43,6 +43,36 @@ async def load_rules() -> None:
         target.textContent = "The rules could not be loaded; reload the page to try again."
 
 
+async def shipped_text(name: str) -> str | None:
+    """A list the build ships in web/vendor/ (tiers.txt, daily.txt): web/startup.js began
+    fetching it while Python started, so it is usually here already; None if it did not load."""
+    try:
+        early = getattr(window, "thePlotLists", None)
+        text = None if early is None else await getattr(early, name)
+        if text is None:  # not fetched early (or that failed): once more, now
+            response = await window.fetch(f"web/vendor/{name}.txt")
+            text = await response.text() if response.ok else None
+        return None if text is None else str(text)
+    except Exception:  # noqa: BLE001 - the game plays without it: no tiers, or no daily
+        return None
+
+
+async def load_lists(app) -> None:
+    """The tier of every rated deal and the pool of daily deals, before the first table."""
+    tiers, pool = await asyncio.gather(shipped_text("tiers"), shipped_text("daily"))
+    try:
+        if tiers is not None:
+            app.deals.load_tiers(tiers)
+    except ValueError:
+        tiers = None
+    if tiers is None:
+        window.console.warn("The difficulty of the deals could not be loaded.")
+    if pool is not None:
+        app.deals.load_pool(pool)
+    else:
+        window.console.warn("The deals of the day could not be loaded.")
+
+
 async def load_winnable_deals(app) -> None:
     """The proved-winnable game numbers for "Winnable deals only" (built from the study)."""
     try:
@@ -67,7 +97,7 @@ def defer(fn, ms=0) -> None:
     window.setTimeout(create_once_callable(run), ms)
 
 
-def start() -> None:
+async def start() -> None:
     """Wire the parts: the App changes, the renderer draws its view, the controls feed it."""
     renderer = Renderer(document, window)
     storage = Storage.browser()
@@ -75,6 +105,7 @@ def start() -> None:
     app = App(storage, now=window.performance.now,
               changed=lambda: renderer.schedule(lambda: table_view(app)), defer=defer,
               touch=bool(window.matchMedia("(pointer: coarse)").matches))
+    await load_lists(app)
     app.boot(window.location.hash, typed(window, window.location.hash))
     Controls(app, document, window, drawn=renderer.draw_pending)
     renderer.draw(table_view(app))
@@ -87,4 +118,4 @@ def start() -> None:
     asyncio.ensure_future(load_winnable_deals(app))
 
 
-start()
+await start()  # noqa: F704, PLE1142 - PyScript runs the page's script with top-level await

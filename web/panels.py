@@ -1,5 +1,6 @@
-"""Drawing the history panel from its view (web/view.py HistoryView): the charts as SVG bars,
-the list of games, the count, the file being imported. Every text goes in as text, never markup.
+"""Drawing the panels made of lists from their views (web/view.py): the history (the charts as
+SVG bars, the statistics per tier, the list of games, the file being imported) and the deal of
+the day (the calendar). Every text goes in as text, never markup.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ def draw_history(document, history) -> None:
     if history is None:
         return
     _charts(document, history.charts)
+    _tiers(document, history.tiers)
     _games(document, history)
     preview = document.getElementById("import-preview")
     preview.hidden = history.importing is None
@@ -49,6 +51,10 @@ def _games(document, history) -> None:
                           (" \u2605 perfect" if row.perfect else ""), **{"class": "result"})
         facts = (f"{row.when} \u00b7 {row.moves} moves \u00b7 {row.time_text} \u00b7 "
                  f"{row.home}/104 home \u00b7 {row.hints} hints \u00b7 {row.undos} undos")
+        if row.tier_text:
+            facts += f" \u00b7 {row.tier_text}"
+        if row.daily:
+            facts += f" \u00b7 deal of the day {row.daily}"
         again = _element(document, "button", "Play again", type="button",
                          data_action="play-deal", data_deal=row.deal)
         again.setAttribute("aria-label", f"Play game {row.deal} again")
@@ -60,6 +66,47 @@ def _games(document, history) -> None:
     count.textContent = (f"{len(history.rows)} of {history.total} shown" if history.total
                          else "No games yet: a game is kept here once it is won, lost or left.")
     document.getElementById("history-more").hidden = not history.more
+
+
+def _tiers(document, tiers) -> None:
+    table = document.getElementById("tier-stats")
+    table.hidden = not tiers
+    body = table.querySelector("tbody")
+    body.replaceChildren()
+    for row in tiers:
+        line = _element(document, "tr", data_tier=row.tier)
+        line.appendChild(_element(document, "th", row.label, scope="row"))
+        for value in (row.played, row.won, row.rate):
+            line.appendChild(_element(document, "td", str(value)))
+        body.appendChild(line)
+
+
+def draw_daily(document, daily) -> None:
+    """Make the deal of the day panel show `daily` (None: the panel is closed)."""
+    if daily is None:
+        return
+    document.getElementById("daily-summary").textContent = daily.summary
+    document.getElementById("daily-play").textContent = daily.play_label
+    share = document.getElementById("daily-share")
+    share.hidden = daily.share is None
+    share.setAttribute("data-date", daily.share or "")
+    document.getElementById("daily-streak").textContent = daily.streak
+    listing = document.getElementById("daily-calendar")
+    listing.replaceChildren()
+    for day in daily.days:
+        item = _element(document, "li", data_day=day.date, data_result=day.result or "none")
+        if day.today:
+            item.setAttribute("data-today", "true")
+        if day.playable:
+            cell = _element(document, "button", day.label, type="button",
+                            data_action="play-daily", data_date=day.date,
+                            aria_label=day.spoken)
+            if day.today:
+                cell.setAttribute("aria-current", "date")
+        else:
+            cell = _element(document, "span", day.label, aria_label=day.spoken)
+        item.appendChild(cell)
+        listing.appendChild(item)
 
 
 def _charts(document, charts) -> None:

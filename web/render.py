@@ -16,7 +16,7 @@ from pyscript.ffi import is_none, to_js
 from plot import SOURCES, TABLEAU, WON
 
 from .faces import TEMPLATE_ID
-from .panels import draw_history
+from .panels import draw_daily, draw_history
 from .state import Dialog, Panel
 from .view import PileView, TableView, flights
 
@@ -29,7 +29,8 @@ ELEMENTS = ("state", "message", "notice", "moves", "time", "game-number", "game-
             "redo", "base-rank", "result", "result-title", "result-text", "result-undo",
             "result-close", "confirm-yes", "help", "stats", "settings", "offer", "offer-text",
             "offer-yes", "offer-no", "hint", "finish", "winnable", "winnable-deal",
-            "winnable-count", "selection-help", "notice-text", "confirm-no", "stats-reset")
+            "winnable-count", "selection-help", "notice-text", "confirm-no", "stats-reset",
+            "tier", "daily-tag", "result-share", "daily")
 
 
 def _flights(node) -> int:
@@ -219,10 +220,17 @@ class Renderer:
 
     def _number(self, c) -> None:
         self.el["game-number"].textContent = str(c.number)
-        self.el["game-link"].setAttribute("href", f"#game={c.number}")
-        if self.window.location.hash != f"#game={c.number}":
-            self.window.history.replaceState(None, "", f"#game={c.number}")
+        self.el["game-link"].setAttribute("href", c.link)
+        if self.window.location.hash != c.link:
+            self.window.history.replaceState(None, "", c.link)
         self.document.title = f"The Plot \u2014 game {c.number}"
+
+    def _tier(self, c) -> None:
+        tier = self.el["tier"]
+        tier.hidden = not c.tier_text
+        tier.textContent = c.tier_text
+        tier.setAttribute("data-tier", c.tier or "")
+        self.el["daily-tag"].hidden = c.daily is None
 
     def _base(self, c) -> None:
         self.el["base-rank"].textContent = c.base_text
@@ -247,6 +255,8 @@ class Renderer:
         if asking:
             e["confirm-yes"].textContent = dialog.confirm_label
         e["result-undo"].hidden = asking
+        e["result-share"].hidden = c.share is None
+        e["result-share"].setAttribute("data-date", c.share or "")
         (e["confirm-no"] if asking else e["result-close"]).focus()  # the safe answer
 
     def _panel(self, c) -> None:
@@ -289,6 +299,9 @@ class Renderer:
     def _history(self, c) -> None:
         draw_history(self.document, c.history)
 
+    def _daily(self, c) -> None:
+        draw_daily(self.document, c.daily_panel)
+
     def _fan_rows(self, c) -> None:
         """Each tableau row's longest pile: style.css sizes the cards so every row fits."""
         for i, longest in enumerate(c.fan_rows, 1):
@@ -304,7 +317,11 @@ class Renderer:
             if name in SETTING_CLASSES:
                 self.root.classList.toggle(SETTING_CLASSES[name], value)
             box = self.document.querySelector(f'[data-setting="{name}"]')
-            if not is_none(box):
+            if is_none(box):
+                continue
+            if str(box.tagName) == "SELECT":
+                box.value = value
+            else:
                 box.checked = value
 
     # Each part of the chrome: the ChromeView fields it shows, and how it draws them.
@@ -314,10 +331,11 @@ class Renderer:
         (("message", "tone", "said"), _message),
         (("notice",), _notice),
         (("moves", "can_undo", "can_redo"), _counters),
-        (("number", "hash_epoch"), _number),
+        (("number", "hash_epoch", "link"), _number),
+        (("tier", "tier_text", "daily"), _tier),
         (("base_text",), _base),
         (("restricted", "opened", "selecting", "selection_help"), _modes),
-        (("dialog",), _dialog),
+        (("dialog", "share"), _dialog),
         (("panel", "stats_rows", "stats_reset"), _panel),
         (("offer",), _offer),
         (("thinking", "verdict", "verdict_text", "finish_shown", "finishing", "winnable_tag",
@@ -325,4 +343,5 @@ class Renderer:
         (("settings",), _settings),
         (("fan_rows",), _fan_rows),
         (("history",), _history),
+        (("daily_panel",), _daily),
     )

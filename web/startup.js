@@ -20,7 +20,8 @@
     [/pyscript\.toml|\/web\/|\.py$/, "the game's own files"],
   ];
   // Files whose loss the start recovers from by itself (a slower start, not a failure).
-  const RECOVERED = /pyodide-snapshot\.bin|pyscript-bytecode\.bin|rules\.html|winnable\.txt/;
+  const RECOVERED =
+    /pyodide-snapshot\.bin|pyscript-bytecode\.bin|rules\.html|winnable\.txt|tiers\.txt|daily\.txt/;
   const failures = []; // [url, reason], once each: requests that failed
   const unloaded = []; // [url, reason]: script and style elements that did not load
   const started = performance.now();
@@ -224,6 +225,11 @@
       throw error;
     }
   };
+
+  // The lists the first table needs (each deal's difficulty, the deals of the day), fetched
+  // while Python starts: web/main.py awaits them (text, or null if one did not load).
+  window.thePlotLists = Object.fromEntries(["tiers", "daily"].map((name) => [name,
+    window.fetch(`web/vendor/${name}.txt`).then((r) => (r.ok ? r.text() : null), () => null)]));
 
   // A file the start cannot do without did not arrive: the start cannot succeed (some of them
   // leave Pyodide waiting for ever), so say so at once.
