@@ -163,9 +163,17 @@ def command_rate_study(args: argparse.Namespace) -> int:
 
 def command_daily(args: argparse.Namespace) -> int:
     """Print the deal of the day's game number first, then where it comes from."""
-    day = date.fromisoformat(args.date) if args.date else datetime.now(UTC).date()
+    try:
+        day = date.fromisoformat(args.date) if args.date else datetime.now(UTC).date()
+    except ValueError:
+        print(f"error: {args.date!r} is not a date (YYYY-MM-DD)", file=sys.stderr)
+        return 2
     pool = parse_pool(Path(args.pool).read_text(encoding="utf-8"))
-    deal = daily_deal(day, pool)
+    try:
+        deal = daily_deal(day, pool)
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     print(deal)
     print(f"the deal of the day for {day.isoformat()} (UTC) is game {deal}, one of the "
           f"{len(set(pool)):,} proved-winnable deals of {args.pool}")

@@ -105,6 +105,15 @@ def test_there_is_no_daily_deal_before_the_first_day():
         daily_deal(FIRST_DAY - timedelta(days=1), pool())
 
 
+@pytest.mark.parametrize(("argument", "reason"), [
+    ((FIRST_DAY - timedelta(days=1)).isoformat(), "began on 2026-12-01"),
+    ("2026-13-01", "is not a date")])
+def test_the_command_refuses_a_date_with_a_reason(argument, reason, capsys):
+    assert main(["daily", argument]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and reason in err and "Traceback" not in err
+
+
 def test_daily_depends_on_the_date_and_the_pool_only():
     """plot/daily.py imports neither the solver nor the difficulty, and reads no clock."""
     source = (ROOT / "plot" / "daily.py").read_text(encoding="utf-8")

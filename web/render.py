@@ -30,7 +30,7 @@ ELEMENTS = ("state", "message", "notice", "moves", "time", "game-number", "game-
             "result-close", "confirm-yes", "help", "stats", "settings", "offer", "offer-text",
             "offer-yes", "offer-no", "hint", "finish", "winnable", "winnable-deal",
             "winnable-count", "selection-help", "notice-text", "confirm-no", "stats-reset",
-            "tier", "daily-tag", "result-share", "daily")
+            "tier", "daily-tag", "daily-button", "result-share", "daily")
 
 
 def _flights(node) -> int:
@@ -231,6 +231,7 @@ class Renderer:
         tier.textContent = c.tier_text
         tier.setAttribute("data-tier", c.tier or "")
         self.el["daily-tag"].hidden = c.daily is None
+        self.el["daily-button"].toggleAttribute("data-today", c.daily is not None)
 
     def _base(self, c) -> None:
         self.el["base-rank"].textContent = c.base_text
