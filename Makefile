@@ -4,7 +4,10 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: test unit lint bench bench-solver bench-postmortem clean e2e vendor site serve browser bench-ui bench-startup bench-soak
+.PHONY: test unit lint bench bench-solver bench-postmortem clean e2e vendor site serve browser \
+	bench-ui bench-startup bench-soak \
+	browsers browser-engines bench-firstvisit bench-inp \
+	difficulty-study
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,9 +19,9 @@ lint: $(STAMP)
 	$(PY) -m ruff check .
 
 unit: $(STAMP)
-	$(PY) -m pytest tests --ignore=tests/e2e
+	$(PY) -m pytest tests --ignore=tests/e2e --ignore=tests/browsers
 
-test: lint unit e2e
+test: lint unit e2e browsers
 
 bench: $(STAMP)
 	$(PY) benchmarks/engine.py
@@ -31,6 +34,10 @@ bench-solver: $(STAMP)
 # then each game's post-mortem.
 bench-postmortem: $(STAMP)
 	$(PY) benchmarks/postmortem.py
+# Deals 1-10,000 rated and checked (docs/difficulty.md): the study file, then its charts and tables.
+difficulty-study: $(STAMP)
+	$(PY) -m plot rate-study --first 1 --count 10000 --jobs 2 --out docs/difficulty-tiers.txt
+	$(PY) scripts/difficulty_charts.py docs/difficulty-tiers.txt
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis node_modules web/vendor _site
@@ -73,6 +80,38 @@ bench-ui: $(STAMP) site browser
 bench-startup: $(STAMP) site browser
 	$(PY) benchmarks/startup.py
 
+# A new player's first visit at 10 and 40 Mbit/s against a bare Pyodide page, and their return.
+bench-firstvisit: $(STAMP) site browser
+	$(PY) benchmarks/firstvisit.py
+
+# Interaction to next paint of real mouse clicks, against a trivial page.
+bench-inp: $(STAMP) site browser
+	$(PY) benchmarks/inp.py
+
 # 100 complete games in one page: DOM nodes, listeners and JS heap after game 1 and game 100.
 bench-soak: $(STAMP) site browser
 	$(PY) benchmarks/soak.py
+
+# ---- the same scenarios in Chromium, Firefox and WebKit (tests/browsers) ---------------------
+# Debian's Firefox ESR (driven by puppeteer-core from package-lock.json, over WebDriver BiDi) and
+# WebKitGTK's MiniBrowser with WebKitWebDriver (driven by Selenium from .venv) in a virtual X
+# display. Without apt-get (a developer's laptop) nothing is installed: pytest skips each engine
+# that is missing and says why.
+FIREFOX := /usr/bin/firefox-esr
+WEBKIT_DRIVER := /usr/bin/WebKitWebDriver
+XVFB_RUN := /usr/bin/xvfb-run
+# The virtual screen holds the largest window the tests open (1366x850 plus MiniBrowser's bar).
+XVFB_SCREEN := 1920x1080x24
+
+browser-engines:
+	@test -x $(FIREFOX) -a -x $(WEBKIT_DRIVER) -a -x $(XVFB_RUN) || ! command -v apt-get >/dev/null || \
+		(apt-get update && apt-get install -y firefox-esr webkit2gtk-driver xvfb)
+
+browsers: $(STAMP) site browser browser-engines
+	@if test -x $(XVFB_RUN); then \
+		echo "$(XVFB_RUN) -a -s '-screen 0 $(XVFB_SCREEN)' $(PY) -m pytest tests/browsers"; \
+		$(XVFB_RUN) -a -s "-screen 0 $(XVFB_SCREEN)" $(PY) -m pytest tests/browsers; \
+	else \
+		echo "$(PY) -m pytest tests/browsers  (no xvfb-run: WebKit needs a display)"; \
+		$(PY) -m pytest tests/browsers; \
+	fi

@@ -1,5 +1,5 @@
-"""Command line: `python -m plot solve SEED`, `study --first 1 --count 1000`, `replay FILE` and
-`analyse FILE [--budget SECONDS] [--line]`."""
+"""Command line: `python -m plot solve SEED`, `study`, `rate SEED`, `rate-study`, `daily DATE`,
+`replay FILE` and `analyse FILE [--budget SECONDS] [--line]`."""
 
 import argparse
 import math
@@ -7,8 +7,12 @@ import multiprocessing
 import platform
 import sys
 import time
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
+from pathlib import Path
 
+from .daily import daily_deal, parse_pool
+from .difficulty import RATING_PLAYOUTS, SOLVER_NODES, rate
+from .difficulty_study import read_study, run_study, summary_lines, write_study
 from .errors import InvalidRecord
 from .game import LOST, WON, Game
 from .postmortem import DEFAULT_BUDGET, Analysis, slip
@@ -17,6 +21,9 @@ from .solver import UNKNOWN, solve
 DEFAULT_BUDGET_SECONDS = 2.0
 WILSON_Z_95 = 1.959963984540054  # the two-sided 95% point of the standard normal
 PROGRESS_WIDTH = 30
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+DAILY_POOL = DOCS / "daily-deals.txt"
+STUDY_FILE = DOCS / "difficulty-tiers.txt"
 
 
 def wilson_interval(successes: int, trials: int, z: float = WILSON_Z_95) -> tuple[float, float]:
@@ -189,6 +196,56 @@ def slip_summary(verdicts) -> str:
     return f"slip: unknown, one of moves {last_won + 1}-{first_lost}"
 
 
+def command_rate(args: argparse.Namespace) -> int:
+    """Print a deal's tier on the first line, then the measures behind it."""
+    rating = rate(args.seed, playouts=args.playouts, max_nodes=args.nodes)
+    print("\n".join(rating.describe()))
+    return 0
+
+
+def command_rate_study(args: argparse.Namespace) -> int:
+    """Rate a range of deals, check the ratings, write the study file and print its summary."""
+    seeds = range(args.first, args.first + args.count)
+    started = time.perf_counter()
+    rows = run_study(seeds, args.jobs, args.quiet)
+    elapsed = time.perf_counter() - started
+    command = (f"python -m plot rate-study --first {args.first} --count {args.count} "
+               f"--jobs {args.jobs} --out {args.out}")
+    Path(args.out).write_text(write_study(rows, command), encoding="utf-8")
+    print(f"deals {args.first}..{seeds[-1]} ({args.count}), {args.jobs} job(s): "
+          f"wall {elapsed:.0f} s ({elapsed / len(rows):.3f} s a deal)")
+    print("\n".join(summary_lines(rows)))
+    print(f"machine: {platform.python_implementation()} {platform.python_version()}, "
+          f"{platform.machine()}, {multiprocessing.cpu_count()} cores; "
+          f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC")
+    print(f"wrote {args.out}")
+    return 0
+
+
+def command_daily(args: argparse.Namespace) -> int:
+    """Print the deal of the day's game number first, then where it comes from."""
+    try:
+        day = date.fromisoformat(args.date) if args.date else datetime.now(UTC).date()
+    except ValueError:
+        print(f"error: {args.date!r} is not a date (YYYY-MM-DD)", file=sys.stderr)
+        return 2
+    pool = parse_pool(Path(args.pool).read_text(encoding="utf-8"))
+    try:
+        deal = daily_deal(day, pool)
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    print(deal)
+    print(f"the deal of the day for {day.isoformat()} (UTC) is game {deal}, one of the "
+          f"{len(set(pool)):,} proved-winnable deals of {args.pool}")
+    if STUDY_FILE.exists():
+        tiers = {row.rating.seed: row.rating.tier
+                 for row in read_study(STUDY_FILE.read_text(encoding="utf-8"))}
+        if deal in tiers:
+            print(f"difficulty: {tiers[deal]} (docs/difficulty-tiers.txt)")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Parse the command line and run the chosen command."""
     parser = argparse.ArgumentParser(prog="python -m plot", description="The Plot, by command.")
@@ -222,6 +279,28 @@ def main(argv: list[str] | None = None) -> int:
     analyse.add_argument("--line", action="store_true",
                          help="also print a winning line from the position before the slip")
     analyse.set_defaults(run=command_analyse)
+    rating = commands.add_parser("rate", help="rate one deal: its tier, then the measures")
+    rating.add_argument("seed", type=int, help="the game number")
+    rating.add_argument("--playouts", type=int, default=RATING_PLAYOUTS,
+                        help=f"the simple player's games (default {RATING_PLAYOUTS})")
+    rating.add_argument("--nodes", type=int, default=SOLVER_NODES,
+                        help=f"the solver's budget in positions (default {SOLVER_NODES:,})")
+    rating.set_defaults(run=command_rate)
+
+    rated = commands.add_parser("rate-study", help="rate a range of deals and check the ratings")
+    rated.add_argument("--first", type=int, default=1, help="the first game number (default 1)")
+    rated.add_argument("--count", type=int, default=1000, help="how many deals (default 1000)")
+    rated.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    rated.add_argument("--out", default="docs/difficulty-tiers.txt",
+                       help="the study file to write (default docs/difficulty-tiers.txt)")
+    rated.add_argument("--quiet", action="store_true", help="no progress line")
+    rated.set_defaults(run=command_rate_study)
+
+    daily = commands.add_parser("daily", help="the deal of the day for a UTC date")
+    daily.add_argument("date", nargs="?", help="YYYY-MM-DD (default: today in UTC)")
+    daily.add_argument("--pool", default=str(DAILY_POOL),
+                       help="the frozen list of daily deals (default docs/daily-deals.txt)")
+    daily.set_defaults(run=command_daily)
 
     args = parser.parse_args(argv)
     return args.run(args)

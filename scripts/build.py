@@ -11,17 +11,21 @@ from __future__ import annotations
 
 import sys
 
-from sitebuild import caches, config, rules, runtime, static_site, winnable
+from sitebuild import caches, config, daily, rules, runtime, slim, static_site, tiers, winnable
 from sitebuild.layout import ROOT, SITE, VENDOR, fail
 from sitebuild.service_worker import write_service_worker
 
 
 def vendor() -> None:
-    """Check the config, then fill web/vendor/: runtime, rules, winnable deals, compiled files."""
+    """Check the config, then fill web/vendor/: runtime, rules, deal lists, the slim runtime
+    files, compiled files."""
     config.check_config()
     runtime.vendor_runtime()
     rules.write_rules()
     winnable.write_winnable()
+    tiers.write_tiers()
+    daily.write_daily_pool()
+    slim.write_slim()
     caches.write_caches()
     print(f"build: vendored runtime into {VENDOR.relative_to(ROOT)}/")
 

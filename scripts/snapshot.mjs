@@ -2,9 +2,10 @@
 // after loadPyodide(): the page restores it (web/boot.js) instead of starting Python from scratch,
 // which is most of Pyodide's start (measured in Chromium here: 1.8-2.6 s -> 0.3-0.5 s on a reload).
 //
-//     node scripts/snapshot.mjs PYODIDE_DIR OUT
+//     node scripts/snapshot.mjs PYODIDE_DIR OUT STDLIB
 //
-// OUT is the raw snapshot (scripts/build.py gzips it). The snapshot holds the state Python draws
+// OUT is the raw snapshot (scripts/build.py gzips it); STDLIB the standard library the page
+// mounts (web/vendor/pyodide/python_stdlib_trimmed.zip): the snapshot's importers know that archive, so it must be it. The snapshot holds the state Python draws
 // from its machine at start, so the machine is made to look like a browser tab first: the program
 // name Emscripten puts in the environment is the browser's ("./this.program", not this script's
 // path). What still differs per tab (the language, the random generator's seed) web/boot.js sets
@@ -15,9 +16,9 @@ import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [pyodideDir, out] = process.argv.slice(2).map((p) => resolve(p));
-if (!pyodideDir || !out) {
-  console.error("usage: node scripts/snapshot.mjs PYODIDE_DIR OUT");
+const [pyodideDir, out, stdlib] = process.argv.slice(2).map((p) => resolve(p));
+if (!pyodideDir || !out || !stdlib) {
+  console.error("usage: node scripts/snapshot.mjs PYODIDE_DIR OUT STDLIB");
   process.exit(2);
 }
 process.argv.splice(1, process.argv.length - 1, "./this.program"); // Emscripten's name in a browser
@@ -41,7 +42,8 @@ let ticks = 0;
 performance.now = () => (ticks += 1) / 1000; // a monotonic clock that advances 1 µs a reading
 
 const { loadPyodide } = await import(pathToFileURL(`${pyodideDir}/pyodide.mjs`).href);
-const pyodide = await loadPyodide({ indexURL: `${pyodideDir}/`, _makeSnapshot: true });
+const pyodide = await loadPyodide({ indexURL: `${pyodideDir}/`, stdLibURL: stdlib,
+                                   _makeSnapshot: true });
 const snapshot = pyodide.makeMemorySnapshot();
 writeFileSync(out, snapshot);
 console.log(`snapshot: ${(snapshot.length / 1e6).toFixed(1)} MB of Pyodide ${pyodide.version}`);

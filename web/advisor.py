@@ -215,6 +215,7 @@ class Advisor:
         src, dst = move.split("-")
         self.hint = (src, dst)
         app = self.app
+        app.spent(hints=1)
         app.hand.put_down()
         if src == STOCK:
             app.say(words.HINT_DEAL)
@@ -238,6 +239,7 @@ class Advisor:
             return
         self.finishing = True
         self.hint = None
+        app.spent(hints=1)  # the solver plays the rest: the win is not a perfect one
         app.say(words.FINISHING)
         app.defer(self._finish_step, FINISH_STEP_MS)
 

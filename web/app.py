@@ -11,16 +11,25 @@ tested) in CPython. Every rule question goes to the engine.
 
 from __future__ import annotations
 
+import random
+import time
+from dataclasses import replace
+from datetime import date
+
 from plot import LOST as GAME_LOST
 from plot import PLAYING, STOCK, WASTE, WON, Game, IllegalMove
 from plot.autoplay import safe_foundation_moves
 
 from . import words
 from .advisor import Advisor
+from .archive import Archive
 from .clock import Clock
-from .deals import Deals, parse_hash
+from .daily import PLAYING as DAILY_PLAYING
+from .daily import DayResult, day_results, share_text, utc_date
+from .deals import TIER_CHOICES, Deals, daily_date, parse_daily_hash, parse_hash, tier_slug
 from .hand import Hand
-from .pagesave import PageSave
+from .history import ABANDONED, LOST_RESULT, Entry, HistoryBook
+from .pagesave import Attempt, PageSave
 from .saveslot import SAVE_KEY, SaveSlot
 from .settings import Settings, SettingsStore
 from .state import Dialog, Leave, Leaving, Message, Panel, Tone
@@ -30,17 +39,20 @@ from .stats import STATS_KEY, StatsBook
 class App:
     """One player's session: the current game and everything the page shows about it."""
 
-    def __init__(self, storage, now, changed, rng=None, defer=None, touch=False):
+    def __init__(self, storage, now, changed, rng=None, defer=None, touch=False, wall=None):
         self.storage = storage          # web.storage.Storage (or a fake with get/set/remove)
         self.changed = changed          # () -> None: ask for a render
         self.defer = defer or _call_now  # (fn, ms=0) -> None: call fn after the browser's turn
         self.touch = touch              # the player taps (a touch screen), so words say "tap"
         self.clock = Clock(now)
+        self.wall = wall or (lambda: time.time() * 1000)  # () -> ms since 1970: the history's
+        self.rng = rng or random.Random()
         self.slot = SaveSlot(storage, changed)
         self.book = StatsBook(storage)
+        self.history = HistoryBook(storage)
         self.store = SettingsStore(storage)
         self.settings = Settings()
-        self.deals = Deals(rng)
+        self.deals = Deals(self.rng)
         self.game: Game = Game.new(1)
         self.number = 1
         self.hand = Hand(self)          # the card the player picked up, and what clicks mean
@@ -50,52 +62,119 @@ class App:
         self.panel: Panel | None = None
         self.started = False            # a move was made in this attempt
         self.counted = False            # this attempt's result is already in the statistics
+        self.attempt = Attempt()        # who this attempt is, and what it cost
         self.visible = True
         self.epoch = 0                  # bumps when another game replaces the table
         self.hash_epoch = 0             # bumps when the address bar must show our deal again
         self.dismissed = ""             # the notice the player closed
+        self.archive = Archive(self)    # the history panel, and the player's data in a file
         self.advisor = Advisor(self)    # the solver's help: hints, "still winnable?", Finish
 
     # ---- starting, resuming and leaving -----------------------------------------------------
 
     def boot(self, hash_text: str = "", shown_hash: str | None = None) -> None:
-        """Load statistics and settings and the saved game; honour a #game=N link, or say that
-        the address holds no game link (`shown_hash`: the hash as the player typed it)."""
+        """Load statistics and settings and the saved game; honour a #game=N or #daily link,
+        or say that the address holds no game link (`shown_hash`: the hash as typed)."""
         self.book.load()
+        self.history.load()
         self.settings = self.store.load()
-        wanted = parse_hash(hash_text)
+        wanted, refused = self.link_to(hash_text)
         save = self.slot.resume()
         if save is not None:
             self._load(save)
             self.say(words.resumed(save.number))
-        if wanted is not None and (save is None or wanted != self.number):
+        if wanted is not None and (save is None or not self._plays(wanted)):
             if save is not None and self._in_progress():
                 self._after_change(announce=False)
-                self._ask(Leave(Leaving.SWITCH, wanted))
-                self.say(words.link_while_playing(wanted, self.number))
+                self._ask(wanted)
+                self.say(self._link_while_playing(wanted))
                 return
             self._finish_attempt()
-            self._start(wanted)
-            self.say(words.opened(wanted, self.touch))
+            self._open(wanted)
         elif save is None:
             self._start(self.deals.pick(winnable_only=False))
             self.say(words.welcome(self.touch))
-        if wanted is None and hash_text.lstrip("#"):
+        if refused:
+            self.say(refused, Tone.ERROR)
+        elif wanted is None and hash_text.lstrip("#"):
             self.say(words.not_a_link(shown_hash or hash_text), Tone.ERROR)
         self._after_change(announce=False)
+
+    def link_to(self, hash_text: str) -> tuple[Leave | None, str]:
+        """What a location hash asks to open (a deal, or a date's deal of the day), and why it
+        cannot be opened if it names a daily that cannot ("" if none)."""
+        number = parse_hash(hash_text)
+        if number is not None:
+            return Leave(Leaving.SWITCH, number), ""
+        is_daily, day_text = parse_daily_hash(hash_text)
+        if not is_daily:
+            return None, ""
+        return self._daily_leave(day_text)
+
+    def _daily_leave(self, day_text: str | None) -> tuple[Leave | None, str]:
+        day = daily_date(day_text, self.today())
+        if isinstance(day, str):
+            return None, words.no_daily(day)
+        number = self.deals.daily(day)
+        if number is None:
+            return None, words.DAILY_NOT_LOADED
+        return Leave(Leaving.DAILY, number, day.isoformat()), ""
+
+    def _plays(self, leave: Leave) -> bool:
+        """Whether the table already holds what a link asks for."""
+        if leave.kind is Leaving.DAILY:
+            return self.attempt.daily == leave.daily
+        return leave.number == self.number
+
+    def _link_while_playing(self, leave: Leave) -> str:
+        if leave.kind is Leaving.DAILY:
+            return words.daily_while_playing(utc_day(leave.daily), self.number)
+        return words.link_while_playing(leave.number, self.number)
+
+    def _open(self, leave: Leave) -> None:
+        """Start what a link asks for: a deal, or a date's deal of the day."""
+        if leave.kind is Leaving.DAILY:
+            self._start(leave.number, daily=leave.daily)
+            self.say(words.daily_opened(utc_day(leave.daily), leave.number,
+                                        self.deals.tier_of(leave.number), self.touch))
+        else:
+            self._start(leave.number)
+            self.say(words.opened(leave.number, self.touch))
+
+    @property
+    def link(self) -> str:
+        """The address of what is on the table: '#game=N', or '#daily=DATE' for a deal of the
+        day."""
+        daily = self.attempt.daily
+        return f"#daily={daily}" if daily else f"#game={self.number}"
+
+    def today(self):
+        """Today's date in UTC, from the wall clock: the deal of the day's date."""
+        return utc_date(self.wall())
 
     def _load(self, save: PageSave) -> None:
         self.game, self.number = save.game, save.number
         self.clock.reset(save.elapsed_ms)
         self.started, self.counted = save.started, save.counted
+        self.attempt = save.attempt if save.attempt.id else replace(save.attempt, id=self._new_id())
         self.hand.put_down()
         self.dialog = self.leaving = None
         self.epoch += 1
 
-    def _start(self, number: int, game: Game | None = None) -> None:
-        """A new attempt at deal `number`: a fresh deal, or `game` (a restarted one)."""
-        self._load(PageSave(game or Game.new(number), number, 0.0, False, False, 0))
+    def take(self, save: PageSave) -> None:
+        """Another game replaces the table: the other tab's, or an imported file's."""
+        self._load(save)
+        self._after_change(announce=False)
+
+    def _start(self, number: int, game: Game | None = None, daily: str | None = None) -> None:
+        """A new attempt at deal `number`: a fresh deal, or `game` (a restarted one); `daily`:
+        the date whose deal of the day it is."""
+        self._load(PageSave(game or Game.new(number), number, 0.0, False, False, 0,
+                            Attempt(self._new_id(), daily=daily)))
         self._save()
+
+    def _new_id(self) -> str:
+        return f"{self.rng.getrandbits(64):016x}"
 
     def new_game(self, confirmed: bool = False) -> None:
         self._leave(Leave(Leaving.NEW), confirmed)
@@ -108,6 +187,45 @@ class App:
         if number == self.number and self.game.moves_played == 0:
             return
         self._leave(Leave(Leaving.SWITCH, number), confirmed=False)
+
+    def follow_link(self, hash_text: str, shown: str) -> None:
+        """The address bar's hash changed: open the deal or deal of the day it names (asking
+        first if a game is in progress), or say why not and show our own link again."""
+        leave, refused = self.link_to(hash_text)
+        if leave is None:
+            self.say(refused or words.not_a_link(shown), Tone.ERROR)
+            self.hash_epoch += 1
+        elif leave.kind is Leaving.DAILY:
+            self.open_daily(leave.daily)
+        elif leave.number == self.number:
+            self.hash_epoch += 1  # this deal is on the table already: show its own link
+        else:
+            self.switch_to(leave.number)
+        self.changed()
+
+    def open_daily(self, day_text: str | None = None) -> None:
+        """Play the deal of the day of a date ('2026-12-01'; today's for None), asking first if
+        a game is in progress."""
+        leave, refused = self._daily_leave(day_text)
+        self.panel = None
+        self._run_clock()
+        if leave is None:
+            self.say(refused, Tone.ERROR)
+        elif self._plays(leave):
+            self.say(words.daily_on_table(utc_day(leave.daily)))
+        else:
+            self._leave(leave, confirmed=False)
+        self.changed()
+
+    def play_again(self, number: int) -> None:
+        """'Play this deal again' from the history: close the panel and open the deal."""
+        self.panel = None
+        self._run_clock()
+        if number == self.number and self.started:
+            self.restart()
+        else:
+            self.switch_to(number)
+        self.changed()
 
     def confirm(self) -> None:
         if self.leaving is not None:
@@ -141,26 +259,41 @@ class App:
             return
         self._finish_attempt()
         if leave.kind is Leaving.NEW:
-            winnable_only = self.settings.winnable_only
-            self._start(self.deals.pick(winnable_only, other_than=self.number))
-            self.say(words.new_game(self.number, winnable_only, self.deals.loaded))
+            winnable_only, tier = self.settings.winnable_only, self.settings.tier
+            self._start(self.deals.pick(winnable_only, other_than=self.number, tier=tier))
+            self.say(words.new_game(self.number, winnable_only, self.deals.loaded,
+                                    TIER_CHOICES[tier], bool(self.deals.codes)))
         elif leave.kind is Leaving.RESTART:
             self.game.restart()  # back to the deal, with the whole game so far to redo
-            self._start(self.number, self.game)
+            self._start(self.number, self.game, daily=self.attempt.daily)
             self.say(words.restarted(self.number, len(self.game.redo_moves)))
+        elif leave.kind is Leaving.DAILY:
+            self._open(leave)
         else:
             self._start(leave.number)
             self.say(words.switched(leave.number))
         self._after_change(announce=False)
 
     def _finish_attempt(self) -> None:
-        """Leaving a game: a started, unrecorded attempt that was not won counts as lost."""
+        """Leaving a game: a started, unrecorded attempt that was not won counts as lost (in
+        the history: abandoned)."""
         if self.started and not self.counted:
-            self._record_result(won=False)
+            self._record_result(ABANDONED)
 
-    def _record_result(self, won: bool) -> None:
-        self.book.record(won, self.clock.ms(), self.game.moves_played)
+    def _record_result(self, result: str) -> None:
+        """Count this attempt (once) in the statistics and keep it in the history."""
+        self.book.record(result == WON, self.clock.ms(), self.game.moves_played)
+        a = self.attempt
+        self.history.add(Entry(a.id, self.number, int((a.began_ms or self.wall()) // 1000),
+                               result, self.game.moves_played, int(self.clock.ms() // 1000),
+                               a.hints, a.undos, self.game.cards_on_foundations,
+                               tier_slug(self.deals.tier_of(self.number)), a.daily))
         self.counted = True
+
+    def spent(self, hints: int = 0, undos: int = 0) -> None:
+        """The attempt used a hint (or Finish) or an undo: the history keeps the count."""
+        a = self.attempt
+        self.attempt = replace(a, hints=a.hints + hints, undos=a.undos + undos)
 
     # ---- what the player does -------------------------------------------------------------
 
@@ -183,7 +316,7 @@ class App:
             return
         card = self.game.top(move.dst)  # the card just moved
         self.hand.put_down()
-        self.started = True
+        self._begin()
         if move.src == STOCK:
             said = words.dealt(card, len(self.game.pile(STOCK)))
         else:
@@ -203,7 +336,15 @@ class App:
             self.game.play(moves[0])
         return sent
 
+    def _begin(self) -> None:
+        """A move was made: the attempt has begun (its clock, its place in the history)."""
+        if not self.started:
+            self.started = True
+            self.attempt = replace(self.attempt, began_ms=self.wall())
+
     def undo(self) -> None:
+        if self.game.can_undo:
+            self.spent(undos=1)
         self._step(self.game.undo, words.NOTHING_TO_UNDO,
                    lambda move: words.undone(self.game.top(move.src), move.src))
 
@@ -234,7 +375,7 @@ class App:
         if name == "autoplay" and settings.autoplay and self.game.status == PLAYING:
             if sent := self._autoplay():
                 self.hand.put_down()
-                self.started = True
+                self._begin()
                 self.say(said + words.auto_played(sent))
                 self._after_change()
                 return
@@ -274,6 +415,31 @@ class App:
         self.deals.load_winnable(text)
         self.changed()
 
+    def set_tiers(self, text: str) -> None:
+        """The shipped tier of every rated deal arrived (web/vendor/tiers.txt)."""
+        self.deals.load_tiers(text)
+        self.changed()
+
+    def set_daily_pool(self, text: str) -> None:
+        """The frozen pool of daily deals arrived (web/vendor/daily.txt)."""
+        self.deals.load_pool(text)
+        self.changed()
+
+    def daily_results(self) -> dict[str, DayResult]:
+        """Every date's deal of the day result: the history's and the one on the table."""
+        a, playing = self.attempt, None
+        if a.daily is not None and self.started and not self.counted:
+            playing = DayResult(a.daily, self.number, DAILY_PLAYING, self.game.moves_played,
+                                int(self.clock.ms() // 1000), a.hints, a.undos, False)
+        return day_results(self.history.entries, playing)
+
+    def daily_share_text(self, day: str, address: str) -> str | None:
+        """What a player shares about a date's finished deal of the day (None if unfinished)."""
+        result = self.daily_results().get(day)
+        if result is None or not result.finished:
+            return None
+        return share_text(result, self.deals.tier_of(result.deal), address)
+
     @property
     def proved_winnable_deal(self) -> bool:
         """This game number is in the shipped list of deals the solver won."""
@@ -282,7 +448,8 @@ class App:
     @property
     def notice(self) -> str:
         """The lasting warning to show, if any: about the save, the statistics or storage."""
-        notice = self.slot.notice or self.book.notice or self.storage.warning
+        notice = (self.slot.notice or self.book.notice or self.history.notice
+                  or self.storage.warning)
         return "" if notice == self.dismissed else notice
 
     def dismiss_notice(self) -> None:
@@ -312,14 +479,13 @@ class App:
             self.book.load()
             self.changed()
         elif key == SAVE_KEY:
-            self.slot.stored_changed(value, self._draft())
+            self.slot.stored_changed(value, self.draft())
 
     def answer_offer(self, yes: bool) -> None:
         """The player's answer to the question about the save (see SaveSlot.answer)."""
-        said, save, trouble = self.slot.answer(yes, self._draft())
+        said, save, trouble = self.slot.answer(yes, self.draft())
         if save is not None:
-            self._load(save)
-            self._after_change(announce=False)
+            self.take(save)
         self.say(said, Tone.ERROR if trouble else Tone.INFO)
 
     # ---- bookkeeping --------------------------------------------------------------------------
@@ -330,14 +496,14 @@ class App:
         self._run_clock()
         if status == WON:
             if not self.counted:
-                self._record_result(won=True)
+                self._record_result(WON)
             self.dialog = Dialog.WON
             if announce:
                 self.say(words.won(self.number, self.game.moves_played, self.clock.text()),
                          Tone.GOOD)
         elif status == GAME_LOST:
             if not self.counted:
-                self._record_result(won=False)  # a loss counts when it happens, once
+                self._record_result(LOST_RESULT)  # a loss counts when it happens, once
             self.dialog = Dialog.LOST
             if announce:
                 self.say(words.lost_now(self.game.cards_on_foundations), Tone.ERROR)
@@ -353,12 +519,18 @@ class App:
         self.clock.run(self.visible and self.panel is None and self.started
                        and self.game.status == PLAYING)
 
-    def _draft(self) -> PageSave:
+    def draft(self) -> PageSave:
         """This tab's game as a save record (the slot sets its revision)."""
-        return PageSave(self.game, self.number, self.clock.ms(), self.started, self.counted, 0)
+        return PageSave(self.game, self.number, self.clock.ms(), self.started, self.counted, 0,
+                        self.attempt)
 
     def _save(self) -> None:
-        self.slot.save(self._draft())
+        self.slot.save(self.draft())
+
+
+def utc_day(iso: str):
+    """'2026-12-01' -> date(2026, 12, 1)."""
+    return date.fromisoformat(iso)
 
 
 def _call_now(fn, ms=0) -> None:

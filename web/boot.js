@@ -16,21 +16,82 @@ const bytecodeURL = new URL("./vendor/pyscript-bytecode.bin", import.meta.url).h
 // Pyodide's memory after loadPyodide(), gzipped (scripts/build.py). Without it, or if it does not
 // restore, Pyodide starts from scratch as it would anyway.
 const snapshotURL = new URL("./vendor/pyodide-snapshot.bin", import.meta.url).href;
+// The standard library trimmed to what the game imports (scripts/sitebuild/slim.py; web/stdlib.py
+// fetches the whole one if ever needed); Pyodide's big files as the build gzipped them.
+const stdLibURL = `${indexURL}python_stdlib_trimmed.zip`;
+const WASM = "pyodide.asm.wasm";
+const LOCK = "pyodide-lock.json";
+const unzips = typeof DecompressionStream === "function";
 let started = null;
 
-async function fetchSnapshot() {
-  const response = await fetch(snapshotURL);
-  if (!response.ok) throw new Error(`${snapshotURL}: HTTP ${response.status}`);
-  const unzipped = response.body.pipeThrough(new DecompressionStream("gzip"));
-  return new Response(unzipped).arrayBuffer();
+// Fetch `url`, unzipping it on the way (the host need not compress: the build did).
+async function fetchGzipped(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return new Response(response.body.pipeThrough(new DecompressionStream("gzip")));
+}
+
+// Pyodide fetches its WebAssembly itself: answer with the gzipped file, unzipped as it arrives
+// (streaming compilation still runs as it downloads).
+if (unzips) {
+  const pageFetch = globalThis.fetch;
+  globalThis.fetch = async (resource, ...rest) => {
+    const url = String(resource instanceof Request ? resource.url : resource);
+    if (url !== indexURL + WASM) return pageFetch(resource, ...rest);
+    const response = await fetchGzipped(`${url}.gz`);
+    return new Response(response.body, { headers: { "Content-Type": "application/wasm" } });
+  };
+}
+
+// pyodide.asm.mjs as the build gzipped it: the body of a function of its own URL, returning the
+// module's export (scripts/sitebuild/slim.py). Built with new Function (the page's CSP allows
+// it: PyScript needs it too) and handed to loadPyodide, which then imports nothing itself.
+async function pyodideModule() {
+  const body = await (await fetchGzipped(`${indexURL}pyodide.asm.js.gz`)).text();
+  return new Function("__pyodideAsmURL", body)(`${indexURL}pyodide.asm.mjs`);
+}
+
+async function startOptions() {
+  if (!unzips) return { indexURL };
+  const lock = fetchGzipped(`${indexURL}${LOCK}.gz`).then((response) => response.text());
+  // both as promises: Pyodide fetches its WebAssembly meanwhile
+  return { indexURL, stdLibURL, lockFileContents: lock, createPyodideModule: pyodideModule() };
+}
+
+// Only a snapshot this browser already holds: on a first visit its 6 MB would cost more than the
+// start it saves. A page of the service worker gets it from the worker (which downloaded it when
+// it installed); any other from the page's own cache, which web/offline.js fills after a start
+// when there is no worker. Never from the network.
+export const SNAPSHOT_CACHE = "the-plot snapshot";
+
+async function heldSnapshot() {
+  if (!unzips) return null;
+  try {
+    if (navigator.serviceWorker?.controller) {
+      const response = await fetch(snapshotURL);
+      return response.ok ? response : null;
+    }
+    // match, not open(): opening would make an empty cache
+    return (await caches.match(snapshotURL, { cacheName: SNAPSHOT_CACHE })) ?? null;
+  } catch {
+    return null; // not held: start from scratch, as a first visit does
+  }
+}
+
+function unzipped(response) {
+  return new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
 }
 
 // What a snapshot cannot carry, set as a fresh start would: the random generator's seed (else
 // every tab would draw the same numbers) and the language, from this browser, as Emscripten
-// derives it. Restoring also puts "" on sys.path a second time.
+// derives it; and what it must not trust: the table of contents of the library's archive (a
+// snapshot kept from another version of the site may have read another). Restoring also puts ""
+// on sys.path a second time.
 const AFTER_RESTORE = `
-import os, random, sys
+import os, random, sys, zipimport
 random.seed()
+zipimport._zip_directory_cache.clear()  # read the library's archive afresh, whatever it is now
+sys.path_importer_cache.clear()
 os.environ["LANG"] = lang
 if sys.path[:2] == ["", ""]:
     del sys.path[0]
@@ -41,8 +102,9 @@ function browserLanguage() {
 }
 
 async function restore() {
-  if (typeof DecompressionStream !== "function") return load({ indexURL });
-  let pending = fetchSnapshot(); // at once, while Pyodide fetches and compiles its WebAssembly
+  const [options, held] = await Promise.all([startOptions(), heldSnapshot()]); // both answer at once
+  if (held === null) return load(options);
+  let pending = unzipped(held); // while Pyodide fetches and compiles its WebAssembly
   pending.catch(() => {}); // reported below, through loadPyodide
   // Pyodide keeps its options for the page's life: handing it the promise would keep the 31 MB
   // snapshot too. This thenable gives it up once Pyodide has taken it.
@@ -54,7 +116,7 @@ async function restore() {
     },
   };
   try {
-    const pyodide = await load({ indexURL, _loadSnapshot: snapshot });
+    const pyodide = await load({ ...options, _loadSnapshot: snapshot });
     const globals = pyodide.toPy({ lang: browserLanguage() });
     pyodide.runPython(AFTER_RESTORE, { globals });
     globals.destroy();
@@ -62,9 +124,24 @@ async function restore() {
     return pyodide;
   } catch (error) {
     console.warn(`Pyodide's snapshot was not used (${error.message}): starting it from scratch`);
-    return load({ indexURL });
+    caches.open(SNAPSHOT_CACHE).then((cache) => cache.delete(snapshotURL)).catch(() => {});
+    return load(options);
   }
 }
+
+// web/stdlib.py: the whole standard library, fetched synchronously the one time an import needs
+// it (an import cannot wait). Bytes through a text response, the one a synchronous request has.
+globalThis.thePlotFetchSync = (url) => {
+  const request = new XMLHttpRequest();
+  request.open("GET", new URL(url, document.baseURI).href, false);
+  request.overrideMimeType("text/plain; charset=x-user-defined");
+  request.send();
+  if (request.status !== 200) throw new Error(`${url}: HTTP ${request.status}`);
+  const text = request.responseText;
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
+  return bytes;
+};
 
 async function fetchBytecode() {
   const response = await fetch(bytecodeURL);

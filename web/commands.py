@@ -17,9 +17,10 @@ from .state import Panel
 @dataclass(frozen=True)
 class Command:
     name: str                          # the data-action value
-    run: Callable[[object, object], None]  # (app, page) -> None
+    run: Callable[..., None]           # (app, page) -> None, or (app, page, value) with `takes`
     keys: tuple[str, ...] = ()         # e.g. "z", "Ctrl+z", "Shift+z", "Escape", "Space"
     on_pile: bool = False              # the keys work only while a pile has keyboard focus
+    takes: str | None = None           # the data-* attribute of its button the action reads
 
 
 def _panel(panel: Panel | None) -> Callable[[object, object], None]:
@@ -42,11 +43,21 @@ COMMANDS = {command.name: command for command in (
     Command("help", _panel(Panel.HELP)),
     Command("stats", _panel(Panel.STATS)),
     Command("settings", _panel(Panel.SETTINGS)),
+    Command("daily", _panel(Panel.DAILY)),
+    Command("play-daily", lambda app, page, day: app.open_daily(day or None), takes="date"),
+    Command("share-daily", lambda app, page, day: page.share(day), takes="date"),
     Command("close-panel", _panel(None)),
     Command("copy-link", lambda app, page: page.copy_link()),
     Command("dismiss-notice", lambda app, page: app.dismiss_notice()),
     Command("reset-stats", lambda app, page: app.reset_stats()),
     Command("undo-reset-stats", lambda app, page: app.undo_reset_stats()),
+    Command("history-more", lambda app, page: app.archive.more_history()),
+    Command("play-deal", lambda app, page, deal: app.play_again(int(deal)), takes="deal"),
+    Command("export-data", lambda app, page: page.export_data()),
+    Command("import-data", lambda app, page: page.choose_import()),
+    Command("import-merge", lambda app, page: app.archive.finish_import("merge")),
+    Command("import-replace", lambda app, page: app.archive.finish_import("replace")),
+    Command("import-cancel", lambda app, page: app.archive.finish_import("cancel")),
     Command("offer-yes", lambda app, page: app.answer_offer(yes=True)),
     Command("offer-no", lambda app, page: app.answer_offer(yes=False)),
     # on a focused pile: move between piles, or press it like a click
@@ -60,10 +71,14 @@ COMMANDS = {command.name: command for command in (
 )}
 
 
-def run(name: str, app, page) -> bool:
-    """Do the action called `name`; False if there is no such action."""
+def run(name: str, app, page, value: str | None = None) -> bool:
+    """Do the action called `name` (with the `value` its button holds, for an action that takes
+    one); False if there is no such action."""
     command = COMMANDS.get(name)
-    if command is None:
+    if command is None or (command.takes is not None and value is None):
         return False
-    command.run(app, page)
+    if command.takes is None:
+        command.run(app, page)
+    else:
+        command.run(app, page, value)
     return True

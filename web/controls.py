@@ -12,20 +12,21 @@ from __future__ import annotations
 import asyncio
 import traceback
 
-from pyodide.ffi import create_proxy
-from pyscript.ffi import is_none
+from pyodide.ffi import create_once_callable, create_proxy
+from pyscript.ffi import is_none, to_js
 
 from plot import FOUNDATIONS, RESERVE, STOCK, TABLEAU, WASTE
 
 from . import commands, words
-from .deals import parse_hash
 from .drag import Drag
+from .export import FILE_NAME
 from .keys import command_for, typing
 from .state import Tone
 
 # Every pile; the arrow keys visit them in the order they are drawn, row by row.
 PILE_ORDER = (RESERVE, STOCK, WASTE, *FOUNDATIONS, *TABLEAU)
 ROW_TOLERANCE_PX = 12  # piles whose tops differ by less than this sit in one row
+REVOKE_MS = 60_000     # an exported file's address is let go after this long
 
 
 def typed(window, text: str) -> str:
@@ -119,7 +120,10 @@ class Controls:
             event.preventDefault()
         if action != "finish" and self.app.advisor.stop_finish():
             return  # a click while Finish plays only stops it (Finish itself toggles)
-        commands.run(action, self.app, self)
+        command = commands.COMMANDS.get(action)
+        takes = None if command is None else command.takes
+        value = None if takes is None else button.getAttribute(f"data-{takes}")
+        commands.run(action, self.app, self, None if is_none(value) else str(value))
 
     def on_key(self, event) -> None:
         if event.defaultPrevented or event.altKey or event.metaKey or event.isComposing:
@@ -138,11 +142,20 @@ class Controls:
             commands.run(action, self.app, self)
 
     def on_setting(self, event) -> None:
-        """A settings control changed (`data-setting` names the setting)."""
+        """A settings control changed (`data-setting` names the setting), the history's filter,
+        or the file chosen to import."""
         box = event.target
-        if is_none(box) or not box.hasAttribute("data-setting"):
+        if is_none(box):
             return
-        value = str(box.value) if str(box.type) == "radio" else bool(box.checked)
+        if box.hasAttribute("data-history-filter"):
+            self.app.archive.filter_history(str(box.value))
+            return
+        if str(box.id) == "import-file":
+            self._read_import(box)
+            return
+        if not box.hasAttribute("data-setting"):
+            return
+        value = bool(box.checked) if str(box.type) == "checkbox" else str(box.value)
         self.app.set_setting(str(box.getAttribute("data-setting")), value)
 
     # ---- what only the page can do (commands.py calls these) ----------------------------------
@@ -158,6 +171,63 @@ class Controls:
     def press_focused(self) -> None:
         """Enter or Space on a pile: a click on it."""
         self.app.hand.click(self._pile_with_focus())
+
+    def export_data(self) -> None:
+        """Download the player's data as one file (web/export.py)."""
+        text = self.app.archive.export_text()
+        blob = self.window.Blob.new(to_js([text]), to_js({"type": "application/json"}))
+        url = self.window.URL.createObjectURL(blob)
+        link = self.document.createElement("a")
+        link.href, link.download = url, FILE_NAME
+        link.click()
+        self.window.setTimeout(create_once_callable(lambda: self.window.URL.revokeObjectURL(url)),
+                               REVOKE_MS)
+        self.app.say(words.exported(FILE_NAME))
+
+    def choose_import(self) -> None:
+        box = self.document.getElementById("import-file")
+        box.value = ""  # the same file chosen twice is read twice
+        box.click()
+
+    def _read_import(self, box) -> None:
+        files = box.files
+        if files.length:
+            asyncio.ensure_future(self._preview(files.item(0)))
+
+    async def _preview(self, file) -> None:
+        try:
+            text = str(await file.text())
+        except Exception:  # noqa: BLE001 - an unreadable file: the same plain refusal
+            text = ""
+        self.app.archive.preview_import(text)
+        self.drawn()
+
+    def share(self, day: str) -> None:
+        """Share a deal of the day's result: the Web Share API where the browser has it (phones),
+        else the clipboard, else the text on the status line to copy by hand."""
+        address = str(self.window.location.origin) + str(self.window.location.pathname)
+        text = self.app.daily_share_text(day, address)
+        if text is None:
+            self.app.say(words.NOTHING_TO_SHARE, Tone.ERROR)
+        else:
+            asyncio.ensure_future(self._share(text))
+
+    async def _share(self, text: str) -> None:
+        navigator = self.window.navigator
+        if not is_none(getattr(navigator, "share", None)):
+            try:
+                await navigator.share(to_js({"title": words.SHARE_TITLE, "text": text}))
+                self.app.say(words.shared("shared"))
+                return
+            except Exception as error:  # noqa: BLE001 - cancelled, or refused: say or copy
+                if "AbortError" in str(error):
+                    self.app.say(words.NOT_SHARED)
+                    return
+        try:
+            await navigator.clipboard.writeText(text)
+            self.app.say(words.shared("copied"))
+        except Exception:  # noqa: BLE001 - no clipboard here (or refused): show the text
+            self.app.say(words.share_here(text))
 
     def copy_link(self) -> None:
         asyncio.ensure_future(self._copy_link(str(self.window.location.href)))
@@ -237,12 +307,8 @@ class Controls:
 
     def on_hash(self, _event) -> None:
         text = self.window.location.hash
-        number = parse_hash(text)
-        if number is None:
-            self.app.say(words.not_a_link(typed(self.window, text)), Tone.ERROR)
-            self.window.history.replaceState(None, "", f"#game={self.app.number}")
-        elif number != self.app.number:
-            self.app.switch_to(number)
+        if text != self.app.link:
+            self.app.follow_link(text, typed(self.window, text))
 
     def on_storage(self, event) -> None:
         """Another tab of the game changed the saved game or the statistics."""

@@ -57,6 +57,7 @@ class Drag:
                 return
             self.dragging = True
             press["card"] = card
+            card.classList.remove("landing")  # still flying in: the player holds it now
             card.classList.add("dragging")
         event.preventDefault()
         press["card"].style.transform = f"translate({dx}px, {dy}px)"

@@ -9,6 +9,12 @@ performance.mark("main: start")  # the page's steps, printed by benchmarks/start
 # Pyodide's home folder by [files] in pyscript.toml; Python imports from it in place (zipimport).
 sys.path.insert(0, "modules.zip")
 
+import js  # noqa: E402
+
+from web import stdlib  # noqa: E402
+
+stdlib.install(fetch=lambda url: js.thePlotFetchSync(url).to_bytes(), warn=js.console.warn)
+
 import asyncio  # noqa: E402
 import traceback  # noqa: E402
 
@@ -17,6 +23,7 @@ from pyscript import document, window  # noqa: E402
 
 from web.app import App  # noqa: E402
 from web.controls import Controls, typed  # noqa: E402
+from web.preview import PREVIEW_KEY, preview_record  # noqa: E402
 from web.render import Renderer  # noqa: E402
 from web.storage import Storage  # noqa: E402
 from web.view import table_view  # noqa: E402
@@ -34,6 +41,36 @@ async def load_rules() -> None:
         target.innerHTML = await response.text()  # our own build output, never player input
     except Exception:  # noqa: BLE001
         target.textContent = "The rules could not be loaded; reload the page to try again."
+
+
+async def shipped_text(name: str) -> str | None:
+    """A list the build ships in web/vendor/ (tiers.txt, daily.txt): web/startup.js began
+    fetching it while Python started, so it is usually here already; None if it did not load."""
+    try:
+        early = getattr(window, "thePlotLists", None)
+        text = None if early is None else await getattr(early, name)
+        if text is None:  # not fetched early (or that failed): once more, now
+            response = await window.fetch(f"web/vendor/{name}.txt")
+            text = await response.text() if response.ok else None
+        return None if text is None else str(text)
+    except Exception:  # noqa: BLE001 - the game plays without it: no tiers, or no daily
+        return None
+
+
+async def load_lists(app) -> None:
+    """The tier of every rated deal and the pool of daily deals, before the first table."""
+    tiers, pool = await asyncio.gather(shipped_text("tiers"), shipped_text("daily"))
+    try:
+        if tiers is not None:
+            app.deals.load_tiers(tiers)
+    except ValueError:
+        tiers = None
+    if tiers is None:
+        window.console.warn("The difficulty of the deals could not be loaded.")
+    if pool is not None:
+        app.deals.load_pool(pool)
+    else:
+        window.console.warn("The deals of the day could not be loaded.")
 
 
 async def load_winnable_deals(app) -> None:
@@ -60,20 +97,25 @@ def defer(fn, ms=0) -> None:
     window.setTimeout(create_once_callable(run), ms)
 
 
-def start() -> None:
+async def start() -> None:
     """Wire the parts: the App changes, the renderer draws its view, the controls feed it."""
     renderer = Renderer(document, window)
-    app = App(Storage.browser(), now=window.performance.now,
+    storage = Storage.browser()
+    renderer.table_drawn = lambda view: storage.set(PREVIEW_KEY, preview_record(view))
+    app = App(storage, now=window.performance.now,
               changed=lambda: renderer.schedule(lambda: table_view(app)), defer=defer,
               touch=bool(window.matchMedia("(pointer: coarse)").matches))
+    await load_lists(app)
     app.boot(window.location.hash, typed(window, window.location.hash))
     Controls(app, document, window, drawn=renderer.draw_pending)
     renderer.draw(table_view(app))
     ticker = create_proxy(lambda *_: renderer.tick(app.clock.text()))
     window.setInterval(ticker, 250)  # the proxy lives as long as the page
+    document.getElementById("table").inert = False  # the preview (web/startup.js) was inert
+    document.documentElement.classList.remove("preview")
     document.documentElement.setAttribute("data-ready", "true")
     asyncio.ensure_future(load_rules())
     asyncio.ensure_future(load_winnable_deals(app))
 
 
-start()
+await start()  # noqa: F704, PLE1142 - PyScript runs the page's script with top-level await

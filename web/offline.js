@@ -42,9 +42,25 @@ async function register() {
   });
 }
 
-if ("serviceWorker" in navigator) {
-  whenReady(() => register().catch((error) => {
+// Without a worker, the page's own cache keeps the interpreter's snapshot for the next start
+// instead (web/boot.js restores it only from a cache: a first visit does not download it).
+async function keepSnapshot() {
+  try {
+    const { SNAPSHOT_CACHE } = await import("./boot.js");
+    const url = new URL("web/vendor/pyodide-snapshot.bin", document.baseURI).href;
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    if (!(await cache.match(url))) await cache.add(url);
+    root.dataset.snapshot = "kept";
+  } catch {
+    root.dataset.snapshot = "none"; // no cache here (private mode...), or no snapshot to keep:
+  } //                                  the next start is a full one, as a first visit's
+}
+
+whenReady(() => {
+  const offline = "serviceWorker" in navigator ? register() : Promise.reject(new Error("none"));
+  offline.catch((error) => {
     // no offline copy this time (private mode, blocked storage...): the game still plays
     console.warn("The Plot: offline play is not available:", error);
-  }));
-}
+    keepSnapshot();
+  });
+});

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from plot import Game, InvalidSave
 
+from .history import DAILY_DATE
 from .records import RecordFormat, count, duration, text
 
 
@@ -21,10 +22,32 @@ def _v1_to_v2(record: dict) -> dict:
     return {**record, "version": 2, "revision": 0}
 
 
-PAGE = RecordFormat("the-plot-page", 2, "it", "a saved game of this page",
-                    migrations={1: _v1_to_v2})
+def _v2_to_v3(record: dict) -> dict:
+    """Version 3 adds the attempt's identity and its cost (hints, undos), for the history."""
+    return {**record, "version": 3, "attempt": None, "began_ms": None, "hints": 0, "undos": 0}
+
+
+def _v3_to_v4(record: dict) -> dict:
+    """Version 4 adds the date of the deal of the day the attempt plays (None: not a daily)."""
+    return {**record, "version": 4, "daily": None}
+
+
+PAGE = RecordFormat("the-plot-page", 4, "it", "a saved game of this page",
+                    migrations={1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4})
 # How this page writes the head of a record: lets revision_of skip parsing a long game.
 RECORD_HEAD = re.compile(r'^\{"format":"the-plot-page","version":\d+,"revision":(\d+),')
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One attempt at a deal: who it is (so it is counted once, even imported twice) and what it
+    cost, for the history."""
+
+    id: str | None = None            # None: made before attempts had one (the App names it)
+    began_ms: float | None = None    # the wall clock at its first move
+    hints: int = 0
+    undos: int = 0
+    daily: str | None = None         # the date whose deal of the day this is ('2026-12-01')
 
 
 @dataclass(frozen=True)
@@ -37,11 +60,14 @@ class PageSave:
     started: bool     # a move was made in this attempt
     counted: bool     # its result is already in the statistics
     revision: int     # bumps on every save by any tab
+    attempt: Attempt = Attempt()
 
     def to_json(self) -> str:
+        a = self.attempt
         return PAGE.dump(revision=self.revision, game=self.number,
                          elapsed_ms=round(self.elapsed_ms), started=self.started,
-                         counted=self.counted, engine=self.game.to_json())
+                         counted=self.counted, attempt=a.id, began_ms=a.began_ms, hints=a.hints,
+                         undos=a.undos, daily=a.daily, engine=self.game.to_json())
 
     @classmethod
     def from_json(cls, raw: str) -> PageSave:
@@ -54,7 +80,19 @@ class PageSave:
         elapsed = duration(record, "elapsed_ms", "its clock is not a time")
         revision = count(record, "revision", "its revision is not a count")
         started = bool(record.get("started", game.moves_played > 0))
-        return cls(game, number, elapsed, started, bool(record.get("counted", False)), revision)
+        attempt_id = record.get("attempt")
+        if not (attempt_id is None or isinstance(attempt_id, str)):
+            raise InvalidSave("its attempt is not readable")
+        began = None if record.get("began_ms") is None else \
+            duration(record, "began_ms", "its attempt's start is not a time")
+        daily = record.get("daily")
+        if not (daily is None or isinstance(daily, str) and DAILY_DATE.match(daily)):
+            raise InvalidSave("its deal of the day is not a date")
+        attempt = Attempt(attempt_id, began,
+                          count(record, "hints", "its hints are not a count"),
+                          count(record, "undos", "its undos are not a count"), daily)
+        return cls(game, number, elapsed, started, bool(record.get("counted", False)), revision,
+                   attempt)
 
     def same_game(self, game: Game) -> bool:
         """Whether this save holds exactly `game` (its moves and its undo history)."""

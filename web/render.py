@@ -5,53 +5,36 @@ come before it (an input handler draws at its end instead: `draw_pending`); the 
 `source()` (a `TableView`) and touches only the piles, cards and chrome that differ from the
 last view drawn. Cards are keyed by pile and position, so a move
 rewrites two piles, not the 104 cards of the table. Cards that moved (found by comparing the two
-views) fly from where they were; a card in flight never catches the pointer.
+views) fly from where they were, as copies above the table that never catch the pointer.
 """
 
 from __future__ import annotations
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_once_callable, create_proxy
 from pyscript.ffi import is_none, to_js
 
 from plot import SOURCES, TABLEAU, WON
 
+from .faces import TEMPLATE_ID
+from .panels import draw_daily, draw_history
 from .state import Dialog, Panel
 from .view import PileView, TableView, flights
-from .words import RANK_TEXT
 
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-RANKS = "A23456789TJQK"
-FACES = {"J", "Q", "K"}
 FLAGS = ("empty", "locked", "complete", "selected", "target", "hint-from", "hint-to")
 MOVE_MS = 170          # a card's flight from one pile to another (never blocks input)
-FLIGHT = "flight"      # the id of a card's flight among its animations
+FLIGHTS = "data-flights"  # a card's flights not landed yet
 SETTING_CLASSES = {"four_colour": "four-colour", "contrast": "high-contrast",
                    "large": "large-cards"}
 ELEMENTS = ("state", "message", "notice", "moves", "time", "game-number", "game-link", "undo",
             "redo", "base-rank", "result", "result-title", "result-text", "result-undo",
             "result-close", "confirm-yes", "help", "stats", "settings", "offer", "offer-text",
             "offer-yes", "offer-no", "hint", "finish", "winnable", "winnable-deal",
-            "winnable-count", "selection-help", "notice-text", "confirm-no", "stats-reset")
+            "winnable-count", "selection-help", "notice-text", "confirm-no", "stats-reset",
+            "tier", "daily-tag", "daily-button", "result-share", "daily")
 
 
-def _suit(suit: str, cls: str) -> str:
-    return f'<svg class="{cls}" aria-hidden="true"><use href="#suit-{suit}"></use></svg>'
-
-
-def _card_inner(code: str) -> str:
-    """The inside of a face-up card, built only from the fixed tables above (never from input)."""
-    rank, suit = RANK_TEXT.get(code[0], code[0]), code[1]
-    index = f'<span class="rank" data-r="{rank}"></span>{_suit(suit, "suit")}'
-    if code[0] in FACES:
-        middle = f'<span class="face" data-r="{rank}">{_suit(suit, "face-suit")}</span>'
-    else:
-        middle = _suit(suit, "pip")
-    return (f'<span class="index tl">{index}</span>{middle}'
-            f'<span class="index br">{index}</span>')
-
-
-CARD_INNER = {r + s: _card_inner(r + s) for r in RANKS for s in SUIT_NAMES}
-CARD_CLASS = {code: "card " + ("red" if code[1] in "HD" else "black") for code in CARD_INNER}
+def _flights(node) -> int:
+    return int(node.getAttribute(FLIGHTS) or 0)
 
 
 class Renderer:
@@ -65,15 +48,23 @@ class Renderer:
             self.pile_el[name], self.cards[name] = el, []
             self.count_el[name] = el.querySelector(".count")
         self.el = {key: document.getElementById(key) for key in ELEMENTS}
+        # every card face, as the build wrote them into the page (web/faces.py)
+        faces = document.getElementById(TEMPLATE_ID).content
+        self.faces = {str(el.getAttribute("data-card")): el
+                      for el in faces.querySelectorAll("[data-card]")}
+        for el in self.pile_el.values():  # the preview of the last table (web/startup.js) goes
+            for card in el.querySelectorAll(":scope > .card"):  # now: the first draw redraws it
+                card.remove()
         self.root = document.documentElement
         self.table = document.getElementById("table")
         self.ghosts = list(document.querySelectorAll(".ghost"))
         self.view: TableView | None = None  # what is on screen
+        self.table_drawn = lambda view: None  # told each view whose table (not chrome) changed
         self.source = None                   # () -> TableView, for the scheduled draw
         self.pending = False
         self.frames = 0
         self._frame = create_proxy(lambda _timestamp=None: self.draw_pending())
-        self._landed = create_proxy(self._on_landed)
+        self.sky = document.getElementById("sky")  # cards in flight cross the table here
         self.calm = window.matchMedia("(prefers-reduced-motion: reduce)")
 
     # ---- scheduling ---------------------------------------------------------------------------
@@ -101,6 +92,8 @@ class Renderer:
             self._pile(None if before is None else before.piles[i], pile)
         self._chrome(None if before is None else before.chrome, view.chrome)
         self.view = view
+        if before is None or before.piles != view.piles:
+            self.table_drawn(view)
         for dst, rect in starts.items():
             self._fly(dst, rect.left, rect.top)
         self.frames += 1
@@ -120,6 +113,8 @@ class Renderer:
         return cards[-1] if cards else self.pile_el[name]
 
     def _fly(self, dst: str, x: float, y: float) -> None:
+        """The card now on top of `dst` flies there from (x, y): a copy crosses the table above
+        every pile (in #sky, catching no pointer), while the card itself waits hidden."""
         node = self._top_node(dst)
         if not node.classList.contains("card"):
             return
@@ -127,20 +122,33 @@ class Renderer:
         dx, dy = x - rect.left, y - rect.top
         if abs(dx) < 1 and abs(dy) < 1:
             return
-        frames = to_js([{"transform": f"translate({dx:.1f}px, {dy:.1f}px)", "zIndex": 40},
-                        {"transform": "none", "zIndex": 40}])
-        node.classList.add("flying")  # style.css: a card in flight lets clicks through
-        flight = node.animate(frames, to_js({"duration": MOVE_MS, "id": FLIGHT,
+        copy = node.cloneNode(True)
+        copy.classList.add("flying")
+        style = copy.style  # the copy leaves its pile's sizes behind: it carries them itself
+        style.left, style.top = f"{rect.left:.1f}px", f"{rect.top:.1f}px"
+        style.width, style.height = f"{rect.width:.1f}px", f"{rect.height:.1f}px"
+        style.setProperty("--cw", f"{rect.width:.1f}px")
+        style.setProperty("--ch", f"{rect.height:.1f}px")
+        style.fontSize = self.window.getComputedStyle(node).fontSize
+        self.sky.appendChild(copy)
+        # a second card of the same code dealt onto it reuses the node: count the node's flights
+        node.setAttribute(FLIGHTS, str(_flights(node) + 1))
+        node.classList.add("landing")
+        # transform only, so the compositor runs the flight
+        frames = to_js([{"transform": f"translate({dx:.1f}px, {dy:.1f}px)"},
+                        {"transform": "none"}])
+        flight = copy.animate(frames, to_js({"duration": MOVE_MS,
                                              "easing": "cubic-bezier(.2,.7,.3,1)"}))
-        flight.onfinish = flight.oncancel = self._landed
+        flight.onfinish = create_once_callable(lambda _event=None: self._landed(node, copy))
 
     @staticmethod
-    def _on_landed(event) -> None:
-        """A flight ended: the card catches the pointer again, unless it flies once more (a
-        second card of the same code dealt onto it reuses its node)."""
-        node = event.target.effect.target
-        if not any(a.id == FLIGHT and a.playState == "running" for a in node.getAnimations()):
-            node.classList.remove("flying")
+    def _landed(node, copy) -> None:
+        """A flight ended: the copy goes, and the card shows once its last flight has landed."""
+        copy.remove()
+        flights = _flights(node) - 1
+        node.setAttribute(FLIGHTS, str(flights))
+        if flights <= 0:
+            node.classList.remove("landing")
 
     # ---- piles --------------------------------------------------------------------------------
 
@@ -157,11 +165,7 @@ class Renderer:
                 card.remove()
             del cards[keep:]
             for code in new.cards[keep:]:
-                card = self.document.createElement("div")
-                card.className = CARD_CLASS[code]
-                card.setAttribute("data-card", code)
-                card.setAttribute("aria-hidden", "true")  # the pile's name says it in words
-                card.innerHTML = CARD_INNER[code]
+                card = self.faces[code].cloneNode(True)  # the pile's name says it in words
                 el.appendChild(card)
                 cards.append(card)
         if old is None or new.cards != old.cards or new.bases != old.bases:
@@ -216,10 +220,18 @@ class Renderer:
 
     def _number(self, c) -> None:
         self.el["game-number"].textContent = str(c.number)
-        self.el["game-link"].setAttribute("href", f"#game={c.number}")
-        if self.window.location.hash != f"#game={c.number}":
-            self.window.history.replaceState(None, "", f"#game={c.number}")
+        self.el["game-link"].setAttribute("href", c.link)
+        if self.window.location.hash != c.link:
+            self.window.history.replaceState(None, "", c.link)
         self.document.title = f"The Plot \u2014 game {c.number}"
+
+    def _tier(self, c) -> None:
+        tier = self.el["tier"]
+        tier.hidden = not c.tier_text
+        tier.textContent = c.tier_text
+        tier.setAttribute("data-tier", c.tier or "")
+        self.el["daily-tag"].hidden = c.daily is None
+        self.el["daily-button"].toggleAttribute("data-today", c.daily is not None)
 
     def _base(self, c) -> None:
         self.el["base-rank"].textContent = c.base_text
@@ -244,6 +256,8 @@ class Renderer:
         if asking:
             e["confirm-yes"].textContent = dialog.confirm_label
         e["result-undo"].hidden = asking
+        e["result-share"].hidden = c.share is None
+        e["result-share"].setAttribute("data-date", c.share or "")
         (e["confirm-no"] if asking else e["result-close"]).focus()  # the safe answer
 
     def _panel(self, c) -> None:
@@ -283,6 +297,12 @@ class Renderer:
         self.el["winnable-deal"].hidden = not c.winnable_tag
         self.el["winnable-count"].textContent = c.winnable_count_text
 
+    def _history(self, c) -> None:
+        draw_history(self.document, c.history)
+
+    def _daily(self, c) -> None:
+        draw_daily(self.document, c.daily_panel)
+
     def _fan_rows(self, c) -> None:
         """Each tableau row's longest pile: style.css sizes the cards so every row fits."""
         for i, longest in enumerate(c.fan_rows, 1):
@@ -298,7 +318,11 @@ class Renderer:
             if name in SETTING_CLASSES:
                 self.root.classList.toggle(SETTING_CLASSES[name], value)
             box = self.document.querySelector(f'[data-setting="{name}"]')
-            if not is_none(box):
+            if is_none(box):
+                continue
+            if str(box.tagName) == "SELECT":
+                box.value = value
+            else:
                 box.checked = value
 
     # Each part of the chrome: the ChromeView fields it shows, and how it draws them.
@@ -308,14 +332,17 @@ class Renderer:
         (("message", "tone", "said"), _message),
         (("notice",), _notice),
         (("moves", "can_undo", "can_redo"), _counters),
-        (("number", "hash_epoch"), _number),
+        (("number", "hash_epoch", "link"), _number),
+        (("tier", "tier_text", "daily"), _tier),
         (("base_text",), _base),
         (("restricted", "opened", "selecting", "selection_help"), _modes),
-        (("dialog",), _dialog),
+        (("dialog", "share"), _dialog),
         (("panel", "stats_rows", "stats_reset"), _panel),
         (("offer",), _offer),
         (("thinking", "verdict", "verdict_text", "finish_shown", "finishing", "winnable_tag",
           "winnable_count_text"), _advice),
         (("settings",), _settings),
         (("fan_rows",), _fan_rows),
+        (("history",), _history),
+        (("daily_panel",), _daily),
     )

@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, fields, replace
 
 from plot import InvalidSave, NewerSave
 
+from .deals import ANY_TIER, TIER_CHOICES
 from .records import RecordFormat
 from .storage import Storage
 
@@ -42,13 +43,14 @@ class Settings:
     contrast: bool = False
     large: bool = False
     back: str = "red"              # one of CARD_BACKS
+    tier: str = ANY_TIER           # New game's difficulty: one of TIER_CHOICES
 
     def changed(self, name: str, value) -> Settings | None:
         """These settings with `name` set to `value`; None if that is not a valid setting."""
         if name not in NAMES:
             return None
-        if name == "back":
-            return replace(self, back=value) if value in CARD_BACKS else None
+        if name in CHOICES:
+            return replace(self, **{name: value}) if value in CHOICES[name] else None
         return replace(self, **{name: bool(value)})
 
     def items(self) -> tuple[tuple[str, object], ...]:
@@ -60,12 +62,13 @@ class Settings:
         settings = cls()
         for name in NAMES:
             value = record.get(name)
-            if isinstance(value, bool) and name != "back" or name == "back" and value in CARD_BACKS:
+            if value in CHOICES[name] if name in CHOICES else isinstance(value, bool):
                 settings = replace(settings, **{name: value})
         return settings
 
 
 NAMES = tuple(f.name for f in fields(Settings))
+CHOICES = {"back": CARD_BACKS, "tier": tuple(TIER_CHOICES)}  # settings chosen from a list
 
 
 class SettingsStore:

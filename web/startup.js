@@ -20,7 +20,8 @@
     [/pyscript\.toml|\/web\/|\.py$/, "the game's own files"],
   ];
   // Files whose loss the start recovers from by itself (a slower start, not a failure).
-  const RECOVERED = /pyodide-snapshot\.bin|pyscript-bytecode\.bin|rules\.html|winnable\.txt/;
+  const RECOVERED =
+    /pyodide-snapshot\.bin|pyscript-bytecode\.bin|rules\.html|winnable\.txt|tiers\.txt|daily\.txt/;
   const failures = []; // [url, reason], once each: requests that failed
   const unloaded = []; // [url, reason]: script and style elements that did not load
   const started = performance.now();
@@ -152,6 +153,64 @@
     return;
   }
 
+  // ---- a returning player's table, on screen at the first paint ---------------------------
+  // What Python last drew (web/preview.py writes its description after every move), put on the
+  // table's skeleton before any module runs: cards copied from the build's card faces, counts,
+  // state flags and spoken names. Inert, with a "Loading your game…" line, until the game is
+  // playable and the real render (web/render.py) takes over, drawing the same table.
+  const CARD = /^[A2-9TJQK][SHDC]$/;
+  const FLAGS = ["empty", "locked", "complete"];
+
+  function showPreview() {
+    let record;
+    try {
+      record = JSON.parse(localStorage.getItem("the-plot/preview"));
+    } catch {
+      return; // storage blocked, or nothing readable kept: the skeleton stays as it is
+    }
+    if (!record || record.format !== "the-plot-preview" || record.version !== 1) return;
+    const faces = document.getElementById("card-faces");
+    if (!faces || typeof record.piles !== "object") return;
+    for (const [name, entry] of Object.entries(record.piles)) {
+      const el = document.querySelector(`[data-pile="${CSS.escape(name)}"]`);
+      if (!el || !Array.isArray(entry)) continue;
+      const [cards, count, flags, label, countText, bases] = entry;
+      const drawn = [];
+      for (const code of Array.isArray(cards) ? cards : []) {
+        const face = CARD.test(code) && faces.content.querySelector(`[data-card="${code}"]`);
+        if (face) drawn.push(el.appendChild(face.cloneNode(true)));
+      }
+      for (const i of Array.isArray(bases) ? bases : []) drawn[i]?.classList.add("base");
+      for (const flag of FLAGS) el.classList.toggle(flag, Array.isArray(flags) && flags.includes(flag));
+      el.setAttribute("data-count", String(Number(count) || 0));
+      if (el.classList.contains("fan")) el.style.setProperty("--n", String(Number(count) || 0));
+      el.querySelector(".count")?.setAttribute("data-n", String(countText ?? ""));
+      if (typeof label === "string") el.setAttribute("aria-label", label);
+    }
+    const table = document.getElementById("table");
+    (Array.isArray(record.rows) ? record.rows : []).forEach((longest, i) => {
+      table.style.setProperty(`--r${i + 1}`, String(Number(longest) || 1));
+    });
+    document.getElementById("game-number").textContent = String(Number(record.number));
+    document.getElementById("moves").textContent = String(Number(record.moves) || 0);
+    if (typeof record.base === "string" && record.base.length <= 2) {
+      document.getElementById("base-rank").textContent = record.base;
+      for (const ghost of document.querySelectorAll(".ghost")) ghost.dataset.r = record.base;
+    }
+    root.classList.toggle("restricted", record.restricted === true);
+    table.inert = true; // web/main.py lets go once the game is playable
+    root.classList.add("preview");
+    const line = document.getElementById("message");
+    if (line?.firstChild) line.firstChild.textContent = "Loading your game\u2026 ";
+  }
+  whenParsed("sky", () => {
+    try {
+      showPreview();
+    } catch (error) {
+      console.warn("The Plot: the preview of the last table was not shown:", error);
+    }
+  });
+
   // ---- every failed request of the start, once ----------------------------------------------
 
   const pageFetch = window.fetch.bind(window);
@@ -166,6 +225,11 @@
       throw error;
     }
   };
+
+  // The lists the first table needs (each deal's difficulty, the deals of the day), fetched
+  // while Python starts: web/main.py awaits them (text, or null if one did not load).
+  window.thePlotLists = Object.fromEntries(["tiers", "daily"].map((name) => [name,
+    window.fetch(`web/vendor/${name}.txt`).then((r) => (r.ok ? r.text() : null), () => null)]));
 
   // A file the start cannot do without did not arrive: the start cannot succeed (some of them
   // leave Pyodide waiting for ever), so say so at once.

@@ -22,12 +22,14 @@ class Panel(enum.StrEnum):
     HELP = "help"
     STATS = "stats"
     SETTINGS = "settings"
+    DAILY = "daily"       # the deal of the day: today's, the streak, the calendar
 
 
 class Leaving(enum.StrEnum):
     NEW = "new"
     RESTART = "restart"
     SWITCH = "switch"     # to another deal, from a #game=N link
+    DAILY = "daily"       # to a date's deal of the day
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,7 @@ class Leave:
 
     kind: Leaving
     number: int | None = None  # the deal to switch to
+    daily: str | None = None   # the date whose deal of the day it is ('2026-12-01')
 
 
 @dataclass(frozen=True)

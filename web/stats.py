@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, replace
 from plot import InvalidSave, NewerSave
 
 from . import words
+from .history import WON_RESULT
 from .records import RecordFormat, count
 from .storage import Storage, read_atomic, write_atomic
 
@@ -49,6 +50,14 @@ class Stats:
                      max(self.best_streak, later.best_streak, streak),
                      _least_of(self.best_time_ms, later.best_time_ms),
                      _least_of(self.fewest_moves, later.fewest_moves))
+
+    @classmethod
+    def of_history(cls, entries) -> Stats:
+        """The statistics of the games of a history (web.history.Entry), in their order."""
+        stats = cls()
+        for entry in entries:
+            stats = stats.record(entry.result == WON_RESULT, entry.time_s * 1000, entry.moves)
+        return stats
 
     @property
     def win_rate(self) -> str:
@@ -145,6 +154,13 @@ class StatsBook:
         self.load()
         self._write(self.before_reset.followed_by(self.stats))
         self.before_reset = None
+
+    def replace(self, stats: Stats) -> None:
+        """Statistics from elsewhere (an imported file) take the place of these."""
+        self.load()
+        if not self.newer:
+            self.before_reset = None
+            self._write(stats)
 
     def _write(self, stats: Stats) -> None:
         self.stats = stats

@@ -15,7 +15,13 @@ from plot import FOUNDATIONS, PILES, STOCK, TABLEAU, WASTE
 from plot.cards import TABLEAU_ROW_LENGTH
 
 from . import words
+from .charts import Chart, charts
+from .daily import CalendarDay, calendar, streaks
+from .deals import tier_slug
+from .export import describe
+from .history import TIERS
 from .state import Dialog, Panel, Verdict
+from .stats import Stats
 
 MAX_FLIGHTS = 3  # a long auto-play chain animates its last few cards only
 
@@ -51,6 +57,56 @@ class OfferView:
 
 
 @dataclass(frozen=True)
+class HistoryRow:
+    attempt: str
+    deal: int
+    result: str              # won | lost | abandoned
+    when: str                # '2026-12-01 14:05' (UTC)
+    moves: int
+    time_text: str
+    hints: int
+    undos: int
+    home: int
+    perfect: bool
+    tier_text: str = ""      # 'Easy', or "" for a deal that is not rated
+    daily: str | None = None  # the date whose deal of the day it was
+
+
+@dataclass(frozen=True)
+class TierRow:
+    """The statistics of one tier, over the games of the history."""
+
+    tier: str                        # a history tier ('easy'), or 'unrated'
+    label: str                       # 'Easy'
+    played: int
+    won: int
+    rate: str
+
+
+@dataclass(frozen=True)
+class HistoryView:
+    rows: tuple[HistoryRow, ...]     # newest first, as many as are shown
+    total: int                       # games of the filter
+    more: bool                       # some are not shown yet
+    filter: str
+    charts: tuple[Chart, ...]
+    importing: str | None            # what a chosen file holds, while the player decides
+    tiers: tuple[TierRow, ...] = ()  # statistics per tier (tiers with games only)
+
+
+@dataclass(frozen=True)
+class DailyView:
+    """The deal of the day panel."""
+
+    today: str                       # '2026-12-01' (UTC)
+    summary: str                     # today's deal and how it went, in words
+    play_label: str                  # the button that opens today's deal
+    streak: str
+    days: tuple[CalendarDay, ...]    # the calendar, Monday first
+    share: str | None                # the date whose result the Share button shares
+
+
+@dataclass(frozen=True)
 class ChromeView:
     status: str                       # plot's PLAYING, WON or LOST
     status_text: str
@@ -83,6 +139,13 @@ class ChromeView:
     winnable_count_text: str
     settings: tuple[tuple[str, object], ...]
     fan_rows: tuple[int, ...]          # each tableau row's longest pile: the room it needs
+    history: HistoryView | None       # only while the statistics panel is open
+    link: str = ""                    # the address of the game: '#game=N' or '#daily=DATE'
+    tier: str | None = None           # the deal's tier as data-tier says it ('easy', 'unrated')
+    tier_text: str = ""               # 'Easy', 'Unrated'; "" while the tiers are not loaded
+    daily: str | None = None          # the date, when this is a deal of the day
+    share: str | None = None          # the result dialog offers to share this date's result
+    daily_panel: DailyView | None = None  # only while the deal of the day panel is open
 
 
 @dataclass(frozen=True)
@@ -156,7 +219,67 @@ def chrome_view(app) -> ChromeView:
         winnable_count_text=words.winnable_count(len(app.deals.winnable)),
         settings=app.settings.items(),
         fan_rows=tuple(max(len(game.pile(t)) for t in TABLEAU[i:i + TABLEAU_ROW_LENGTH])
-                       for i in range(0, len(TABLEAU), TABLEAU_ROW_LENGTH)))
+                       for i in range(0, len(TABLEAU), TABLEAU_ROW_LENGTH)),
+        history=history_view(app) if app.panel is Panel.STATS else None,
+        link=app.link, **tier_fields(app), daily=app.attempt.daily,
+        share=app.attempt.daily if app.dialog in (Dialog.WON, Dialog.LOST) else None,
+        daily_panel=daily_view(app) if app.panel is Panel.DAILY else None)
+
+
+def tier_fields(app) -> dict:
+    """The deal's tier beside its number: nothing while the tiers are not loaded."""
+    if not app.deals.codes:
+        return {"tier": None, "tier_text": ""}
+    tier = app.deals.tier_of(app.number)
+    return {"tier": tier_slug(tier) or "unrated", "tier_text": tier or words.UNRATED}
+
+
+def tier_label(tier: str | None) -> str:
+    """'not-winnable' -> 'Not winnable'; None -> ''."""
+    return "" if tier is None else words.sentence(tier.replace("-", " "))
+
+
+def tier_rows(entries) -> tuple[TierRow, ...]:
+    """Played, won and win rate per tier over the history's games (tiers with games only)."""
+    rows = []
+    for tier in (*TIERS, None):
+        games = [e for e in entries if e.tier == tier]
+        if games:
+            stats = Stats.of_history(games)
+            slug = tier or "unrated"
+            label = tier_label(tier) or words.UNRATED
+            rows.append(TierRow(slug, label, stats.played, stats.won, stats.win_rate))
+    return tuple(rows)
+
+
+def daily_view(app) -> DailyView:
+    """Today's deal of the day, the streak and the calendar of the last weeks."""
+    today = app.today()
+    results = app.daily_results()
+    number = app.deals.daily(today)
+    mine = results.get(today.isoformat())
+    on_table = app.attempt.daily == today.isoformat()
+    current, best = streaks(results, today)
+    play = words.DAILY_PLAY[("on-table" if on_table else "again" if mine is not None
+                             and mine.finished else "play")]
+    return DailyView(today.isoformat(),
+                     words.daily_summary(today, number, app.deals.tier_of(number or 0)
+                                         if number else None, mine),
+                     play, words.daily_streak(current, best), calendar(results, today),
+                     today.isoformat() if mine is not None and mine.finished else None)
+
+
+def history_view(app) -> HistoryView:
+    """The history panel: the games of its filter, newest first, and the charts of them all."""
+    archive, entries = app.archive, app.history.entries
+    chosen = [e for e in entries if archive.filter in ("all", e.result)]
+    shown = chosen[::-1][:archive.shown]
+    rows = tuple(HistoryRow(e.attempt, e.deal, e.result, words.when(e.began_s), e.moves,
+                            words.clock_text(e.time_s * 1000), e.hints, e.undos, e.home,
+                            e.perfect, tier_label(e.tier), e.daily) for e in shown)
+    importing = None if archive.importing is None else describe(archive.importing)
+    return HistoryView(rows, len(chosen), len(chosen) > len(shown), archive.filter,
+                       charts(entries), importing, tier_rows(entries))
 
 
 def just_opened(game) -> bool:

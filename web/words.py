@@ -6,6 +6,8 @@ engine; this module only names things and tells the player what happened.
 
 from __future__ import annotations
 
+import time
+
 from plot import FOUNDATION_SIZE, FOUNDATIONS, LOST, PLAYING, STOCK, TABLEAU, WON, card_name
 from plot.cards import CARD_COUNT, RANK_NAMES, RANKS, parse_card
 from plot.move import pile_index, pile_label
@@ -55,6 +57,11 @@ def sentence(text: str) -> str:
 def counted(n: int, thing: str) -> str:
     """counted(1, 'card') -> '1 card', counted(3, 'move') -> '3 moves'."""
     return f"{n} {thing}{'' if n == 1 else 's'}"
+
+
+def when(seconds: int) -> str:
+    """'2026-12-01 14:05' for a time in seconds since 1970 (UTC)."""
+    return time.strftime("%Y-%m-%d %H:%M", time.gmtime(seconds))
 
 
 def clock_text(ms: float) -> str:
@@ -219,7 +226,13 @@ def switched(number: int) -> str:
     return f"Game {number}."
 
 
-def new_game(number: int, winnable_only: bool, list_loaded: bool) -> str:
+def new_game(number: int, winnable_only: bool, list_loaded: bool, tier: str | None = None,
+             tier_loaded: bool = True) -> str:
+    if tier is not None:
+        if tier_loaded:
+            return f"New game: deal {number}, {article(tier)} {tier} deal."
+        return (f"New game: deal {number}. The difficulty of the deals is not loaded, so this "
+                "deal was picked at random.")
     if not winnable_only:
         return f"New game: deal {number}."
     if list_loaded:
@@ -256,6 +269,19 @@ NEWER_DISCARDED = "The newer version's save was discarded; this game is saved."
 NEWER_STATS = ("Your statistics were saved by a newer version of The Plot: they are kept "
                "untouched, and games in this tab are not counted. Reload the page to get the "
                "newer version.")
+
+
+NEWER_HISTORY = ("Your game history was saved by a newer version of The Plot: it is kept "
+                 "untouched, and games in this tab are not added to it. Reload the page to get "
+                 "the newer version.")
+
+
+def unreadable_history(reason: str, kept: bool) -> str:
+    if kept:
+        return (f"Your game history could not be read ({reason}). It was kept aside, and a new "
+                "history starts here.")
+    return (f"Your game history could not be read ({reason}) nor kept aside, so it is left as "
+            "it is and new games are not added to it.")
 
 
 def unreadable_stats(reason: str, kept: bool) -> str:
@@ -310,6 +336,30 @@ def kept_ours(number: int) -> str:
     return f"Keeping this tab's game {number}; it is saved again."
 
 
+# ---- the player's data in a file --------------------------------------------------------------
+
+IMPORT_CANCELLED = "Import cancelled: nothing changed."
+
+
+def exported(name: str) -> str:
+    return f"Your data was saved as {name}: import it on another device to carry on there."
+
+
+def import_refused(reason: str) -> str:
+    return f"That file cannot be imported ({reason}). Nothing changed."
+
+
+def import_preview(holds: str) -> str:
+    return f"{holds} Merge it with your data (a game already here is not counted twice), or "\
+        "replace your data with it?"
+
+
+def imported(how: str, games: int, played: int) -> str:
+    done = "Merged" if how == "merge" else "Replaced"
+    return f"{done}: your history now holds {counted(games, 'game')}, your statistics " \
+        f"{counted(played, 'game')}."
+
+
 # ---- settings ------------------------------------------------------------------------------
 
 LOOK_SETTINGS = {"four_colour": "Four-colour suits", "contrast": "High contrast",
@@ -332,6 +382,8 @@ def setting_changed(name: str, value) -> str:
         return AUTOPLAY_ON if value else AUTOPLAY_OFF
     if name == "check_winnable":
         return CHECK_ON if value else CHECK_OFF
+    if name == "tier":
+        return TIER_SETTING[value]
     return WINNABLE_ONLY_ON if value else WINNABLE_ONLY_OFF
 
 
@@ -345,6 +397,7 @@ WON_TITLE, LOST_TITLE = "You won!", "This game is lost"
 LEAVE_QUESTIONS = {  # what the confirmation asks before leaving a game in progress, and its button
     "new": ("Start a new game?", "New game"),
     "restart": ("Restart this deal?", "Restart"),
+    "daily": ("Open the deal of the day?", "Open the deal of the day"),
 }
 
 
@@ -394,3 +447,98 @@ def hint(card: str, src: str, dst: str) -> str:
 def no_line_found(seconds: int) -> str:
     return (f"No winning line found within {seconds} seconds: this position may still be "
             "winnable. Ask again to search longer.")
+
+
+# ---- difficulty and the deal of the day ---------------------------------------------------------
+
+UNRATED = "Unrated"  # a deal outside the rated list (plot.difficulty rates deals 1-10,000)
+TIER_SETTING = {
+    "any": "New game deals any deal (of every difficulty).",
+    "easy": "New game deals Easy deals.", "medium": "New game deals Medium deals.",
+    "hard": "New game deals Hard deals.", "expert": "New game deals Expert deals, each proved "
+    "winnable.",
+}
+SHARE_RESULT = {"won": "Won", "lost": "Lost", "abandoned": "Not finished", "playing": "Playing"}
+DAILY_NOT_LOADED = ("The deals of the day could not be loaded; reload the page to try "
+                    "again.")
+DAILY_PLAY = {"play": "Play today's deal", "on-table": "Back to today's deal",
+              "again": "Play today's deal again"}
+DAY_RESULT_WORDS = {"won": "won", "lost": "lost", "abandoned": "left unfinished",
+                    "playing": "in progress"}
+
+
+def article(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
+def long_date(day) -> str:
+    """date(2026, 12, 1) -> '1 December 2026'."""
+    return f"{day.day} {MONTH_NAMES[day.month - 1]} {day.year}"
+
+
+MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August",
+               "September", "October", "November", "December")
+
+
+def hints_used(hints: int) -> str:
+    return "no hints" if not hints else counted(hints, "hint")
+
+
+def daily_opened(day, number: int, tier: str | None, touch: bool = False) -> str:
+    rated = f" ({tier})" if tier else ""
+    return (f"The deal of the day, {long_date(day)}: game {number}{rated}. "
+            f"{'Tap' if touch else 'Click'} a card to see where it can go.")
+
+
+def daily_on_table(day) -> str:
+    return f"The deal of the day for {long_date(day)} is on the table."
+
+
+def daily_while_playing(day, number: int) -> str:
+    return (f"This link opens the deal of the day for {long_date(day)}, but your game {number} "
+            "is in progress.")
+
+
+def no_daily(reason: str) -> str:
+    return f"There is no deal of the day to open: {reason}."
+
+
+def calendar_day(day, result, playable: bool) -> str:
+    """What a screen reader says for a day of the calendar."""
+    if not playable:
+        return f"{long_date(day)}: no deal of the day"
+    if result is None:
+        return f"{long_date(day)}: not played"
+    return f"{long_date(day)}: {DAY_RESULT_WORDS[result.result]}"
+
+
+def daily_summary(day, number: int | None, tier: str | None, result) -> str:
+    """The deal of the day panel's first line: today's deal and how it went."""
+    if number is None:
+        return DAILY_NOT_LOADED
+    rated = f", {tier}" if tier else ""
+    head = f"Today, {long_date(day)} (UTC): game {number}{rated}."
+    if result is None:
+        return f"{head} Not played yet."
+    if result.result == "playing":
+        return f"{head} In progress: {counted(result.moves, 'move')} so far."
+    return (f"{head} {SHARE_RESULT[result.result]}: {counted(result.moves, 'move')} in "
+            f"{clock_text(result.time_s * 1000)}, {hints_used(result.hints)}.")
+
+
+def daily_streak(current: int, best: int) -> str:
+    return (f"Daily streak: {counted(current, 'day')} (best {best}). A day counts when its deal "
+            "is won on that day (UTC).")
+
+
+SHARE_TITLE = "The Plot: deal of the day"
+NOTHING_TO_SHARE = "There is no result to share for that day yet: finish its deal first."
+NOT_SHARED = "Not shared."
+
+
+def shared(how: str) -> str:
+    return {"shared": "Shared.", "copied": "Your result is copied: paste it anywhere."}[how]
+
+
+def share_here(text: str) -> str:
+    return f"Copy your result: {text}"

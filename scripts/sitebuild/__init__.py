@@ -5,6 +5,8 @@
     runtime         the vendored runtime: Pyodide and PyScript from node_modules into web/vendor/
     rules           the How to play panel: docs/how-to-play.md -> web/vendor/rules.html
     winnable        the proved-winnable deals: docs/winnable-seeds.txt -> web/vendor/winnable.txt
+    tiers           every rated deal's difficulty: docs/difficulty-tiers.txt -> web/vendor/tiers.txt
+    daily           the frozen pool of daily deals: docs/daily-deals.txt -> web/vendor/daily.txt
     caches          the files compiled by the vendored Pyodide in Node, cached by their inputs
     static_site     the deployable site: _site/
     service_worker  _site/sw.js, which names the site's version

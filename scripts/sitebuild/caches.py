@@ -27,6 +27,7 @@ from .layout import (
     copy,
     fail,
 )
+from .slim import SLIM_STDLIB
 
 CACHE = NODE / ".cache" / "the-plot-modules"  # built files by content: rebuilt on change
 BYTECODE_SCRIPT = ROOT / "scripts" / "bytecode.mjs"
@@ -140,11 +141,11 @@ def write_interpreter_snapshot() -> None:
     def make(path: Path) -> None:
         with tempfile.TemporaryDirectory() as tmp:
             raw = Path(tmp) / "snapshot"
-            run_node(SNAPSHOT_SCRIPT, str(raw))
+            run_node(SNAPSHOT_SCRIPT, str(raw), str(SLIM_STDLIB))
             # no name, mtime 0: the same snapshot always gives the same bytes (and site version)
             path.write_bytes(gzip.compress(raw.read_bytes(), mtime=0))
 
-    cached_build(INTERPRETER_SNAPSHOT, SNAPSHOT_SCRIPT, [], make)
+    cached_build(INTERPRETER_SNAPSHOT, SNAPSHOT_SCRIPT, [SLIM_STDLIB.read_bytes()], make)
 
 
 def write_caches() -> None:

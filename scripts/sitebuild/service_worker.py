@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from .layout import ROOT, SITE, fail
+from .slim import FALLBACK_ONLY
 
 # Written to the site root (so its scope is the whole site) from this template.
 TEMPLATE = ROOT / "scripts" / "sw.template.js"
@@ -32,7 +33,8 @@ def write_service_worker(site: Path = SITE) -> str:
     """Write sw.js: every file of the site with its SHA-256, under a version named by them all."""
     digests = file_digests(site)
     version = site_version(digests)
-    precache = {"./": digests["index.html"], **digests}  # the page is opened as the folder
+    precache = {"./": digests["index.html"],  # the page is opened as the folder
+                **{path: digest for path, digest in digests.items() if path not in FALLBACK_ONLY}}
     template = TEMPLATE.read_text(encoding="utf-8")
     for marker in (VERSION_MARKER, PRECACHE_MARKER):
         if template.count(marker) != 1:

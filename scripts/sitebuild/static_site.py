@@ -6,11 +6,14 @@ import re
 import shutil
 from pathlib import Path
 
+from web.faces import template  # the page's own module: the venv has the project installed
+
 from .layout import PAGE_SCRIPT, ROOT, SITE, VENDOR, copy, fail
 from .service_worker import SW_NAME
 
 # Files of the page itself (relative to ROOT) copied to the site besides web/.
 PAGE_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest")
+FACES_MARKER = "<!-- the card faces: written here by the build (web/faces.py) -->"
 WEB_SUFFIXES = {".js", ".css", ".svg", ".png", ".ico"}  # web/'s files the page fetches
 CHECKED_SUFFIXES = {".html", ".css", ".toml", ".py", ".js", ".webmanifest"}  # may hold URLs
 NOT_RELATIVE = re.compile(r"""(?:href|src|url)\s*[=(]\s*["']?(?:/|https?:|//)"""
@@ -23,11 +26,21 @@ def copy_site() -> None:
         shutil.rmtree(SITE)
     for name in PAGE_FILES:
         copy(ROOT / name, SITE / name)
+    write_card_faces(SITE / "index.html")
     copy(ROOT / PAGE_SCRIPT, SITE / PAGE_SCRIPT)
     for path in sorted((ROOT / "web").iterdir()):
         if path.is_file() and path.suffix in WEB_SUFFIXES:
             copy(path, SITE / "web" / path.name)
     shutil.copytree(VENDOR, SITE / "web" / "vendor")
+
+
+def write_card_faces(page: Path) -> None:
+    """Put the card faces' <template> where index.html holds FACES_MARKER."""
+    text = page.read_text(encoding="utf-8")
+    if text.count(FACES_MARKER) != 1:
+        fail(f"index.html must hold {FACES_MARKER} exactly once")
+    page.unlink()  # never write through a hard link into the source tree
+    page.write_text(text.replace(FACES_MARKER, template()), encoding="utf-8")
 
 
 def absolute_urls(text: str) -> list[tuple[int, str]]:

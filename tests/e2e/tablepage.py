@@ -9,7 +9,8 @@ BOOT_TIMEOUT_MS = 60_000
 # web/boot.js falls back to a slower start with these warnings: in the tests it must never need to
 # (unless a test breaks the start on purpose).
 BROWSER_ICON = "/web/favicon.svg"  # fetched by the browser for its tab, not by the game
-BOOT_WARNINGS = ("snapshot was not used", "bytecode was not loaded")
+BOOT_WARNINGS = ("snapshot was not used", "bytecode was not loaded",
+                 "the whole standard library was needed")
 
 
 def new_table(browser, base_url: str, **context_args) -> TablePage:
@@ -171,6 +172,19 @@ READ_TABLE = """() => {
     };
   }
   return table;
+}"""
+
+
+# Where a player aims at a pile: the centre of its top card where it rests (a card in flight is
+# drawn elsewhere, but `offsetLeft/Top` ignore the flight's transform), or the pile's centre.
+AIM = """name => {
+  const pile = document.querySelector(`[data-pile="${name}"]`);
+  const box = pile.getBoundingClientRect();
+  const cards = pile.querySelectorAll(':scope > .card');
+  const top = cards[cards.length - 1];
+  if (!top) return [box.left + box.width / 2, box.top + box.height / 2];
+  return [box.left + top.offsetLeft + top.offsetWidth / 2,
+          box.top + top.offsetTop + top.offsetHeight / 2];
 }"""
 
 

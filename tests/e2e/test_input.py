@@ -14,23 +14,13 @@ import random
 import pytest
 
 from plot import FOUNDATIONS, SOURCES, STOCK, Game
-from tests.e2e.tablepage import expected_table, new_table
+from tests.e2e.tablepage import AIM, expected_table, new_table
 
 SLOWDOWNS = [1, 4]  # CPU throttling rates: full speed, and a mid-range phone
 PRESS_MS = (30, 150)  # how long a press lasts, so clicks come this far apart
 RANDOM_MOVES = 36
 
-# Where a player aims at a pile: the centre of its top card where it rests (a card in flight is
-# drawn elsewhere, but `offsetLeft/Top` ignore the flight's transform), or the pile's centre.
-AIM = """name => {
-  const pile = document.querySelector(`[data-pile="${name}"]`);
-  const box = pile.getBoundingClientRect();
-  const cards = pile.querySelectorAll(':scope > .card');
-  const top = cards[cards.length - 1];
-  if (!top) return [box.left + box.width / 2, box.top + box.height / 2];
-  return [box.left + top.offsetLeft + top.offsetWidth / 2,
-          box.top + top.offsetTop + top.offsetHeight / 2];
-}"""
+
 
 
 @pytest.fixture(scope="module", params=SLOWDOWNS, ids=lambda rate: f"cpu-x{rate}")

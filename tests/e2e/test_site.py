@@ -13,11 +13,32 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from sitebuild.slim import FALLBACK_ONLY, SLIM_STDLIB
 
 from tests.e2e.tablepage import new_table
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_site"
+RESTORED = "performance.getEntriesByName('boot: interpreter restored from the snapshot').length"
+KEPT = "html[data-snapshot='kept']"  # web/offline.js kept the snapshot for the next start
+
+
+def restored_page(browser, site_url, fragment: str = "#game=1"):
+    """A page started from the snapshot: a first start in a fresh profile (a full one, which
+    keeps the snapshot in the page's cache: there is no service worker here), then another."""
+    page = new_table(browser, site_url)
+    page.goto(fragment)
+    page.page.wait_for_selector(KEPT, state="attached")
+    page.reload()
+    assert page.page.evaluate(RESTORED) == 1
+    return page
+
+
+@pytest.fixture(scope="module")
+def restored(browser, site_url):
+    page = restored_page(browser, site_url)
+    yield page
+    page.context.close()
 
 
 def test_the_site_holds_the_page_the_engine_the_web_layer_and_the_runtime_only(site_url):
@@ -74,7 +95,8 @@ def test_the_service_worker_precaches_every_file_of_this_version():
     version = re.search(r'const VERSION = "(\w+)";', worker).group(1)
     precache = json.loads(re.search(r"const PRECACHE = (\{.*?\});", worker, re.S).group(1))
     files = {p.relative_to(SITE).as_posix(): p for p in SITE.rglob("*") if p.is_file()}
-    assert set(precache) == (files.keys() - {"sw.js"}) | {"./"}
+    assert set(FALLBACK_ONLY) <= files.keys()  # in the site, read only in a fallback
+    assert set(precache) == (files.keys() - {"sw.js"} - set(FALLBACK_ONLY)) | {"./"}
     for url, digest in precache.items():
         path = files["index.html" if url == "./" else url]
         assert hashlib.sha256(path.read_bytes()).hexdigest() == digest, url
@@ -154,7 +176,24 @@ json.dumps({"environ": dict(os.environ), "cwd": os.getcwd(), "executable": sys.e
 """
 
 
-def test_the_interpreter_is_restored_from_the_snapshot_as_a_fresh_start_would_be(table):
+def test_a_first_start_never_downloads_the_snapshot_nor_what_only_a_fallback_reads(browser,
+                                                                                   site_url):
+    page = new_table(browser, site_url)
+    page.goto("#game=1")
+    assert page.page.evaluate(RESTORED) == 0  # a first visit: a full start
+    fetched = page.page.evaluate("""() => {  // what the start fetched: before the game's modules
+        const done = performance.getEntriesByName('main: imported')[0].startTime;
+        return performance.getEntriesByType('resource').filter((e) => e.startTime < done)
+            .map((e) => e.name); }""")
+    started = [url for url in fetched if "snapshot" in url or url.endswith(
+        tuple(f"/{path}" for path in FALLBACK_ONLY))]
+    assert started == [] and len(fetched) > 10, fetched
+    page.page.wait_for_selector(KEPT, state="attached")  # kept for the next start, after this one
+    page.context.close()
+
+
+def test_the_interpreter_is_restored_from_the_snapshot_as_a_fresh_start_would_be(restored):
+    table = restored
     """web/boot.js restores the interpreter from the build's snapshot (not from scratch), and it
     then looks as a fresh loadPyodide() in the same browser does: environment, paths, flags."""
     found = table.page.evaluate(
@@ -174,8 +213,9 @@ def test_the_interpreter_is_restored_from_the_snapshot_as_a_fresh_start_would_be
         assert restored[key] == fresh[key], key
 
 
-def test_the_snapshot_is_not_kept_in_memory_once_restored(table):
+def test_the_snapshot_is_not_kept_in_memory_once_restored(restored):
     """Restored, its 31 MB are garbage: the page's whole JavaScript heap is smaller than it."""
+    table = restored
     snapshot_size = len(gzip.decompress((SITE / "web" / "vendor" / "pyodide-snapshot.bin")
                                         .read_bytes()))
     table.page.context.new_cdp_session(table.page).send("HeapProfiler.collectGarbage")
@@ -184,36 +224,50 @@ def test_the_snapshot_is_not_kept_in_memory_once_restored(table):
 
 def test_every_start_draws_its_own_random_numbers(browser, site_url):
     """The snapshot holds the random generator's state of the build: each tab must reseed it."""
-    states = []
-    for _ in range(2):
-        page = new_table(browser, site_url)
-        page.goto("#game=1")
-        states.append(page.page.evaluate(RUN_IN_PAGE, "import random; repr(random.getstate())"))
-        page.assert_clean()
-        page.context.close()
+    page = restored_page(browser, site_url)
+    states = [page.page.evaluate(RUN_IN_PAGE, "import random; repr(random.getstate())")]
+    page.reload()
+    assert page.page.evaluate(RESTORED) == 1
+    states.append(page.page.evaluate(RUN_IN_PAGE, "import random; repr(random.getstate())"))
+    page.assert_clean()
+    page.context.close()
     assert states[0] != states[1]
 
 
-RESTORED = "performance.getEntriesByName('boot: interpreter restored from the snapshot').length"
+def test_a_missing_snapshot_means_full_starts_and_no_warning(browser, site_url):
+    """A snapshot the site does not have is never looked for on the network: full starts."""
+    table = new_table(browser, site_url)
+    table.page.route("**/web/vendor/pyodide-snapshot.bin",
+                     lambda route: route.fulfill(status=404, body="gone"))
+    table.goto("#game=1")
+    table.page.wait_for_selector("html[data-snapshot='none']", state="attached")  # not kept
+    table.reload()
+    assert table.page.evaluate(RESTORED) == 0 and table.status() == "playing"
+    problems, table.watch.problems = table.watch.problems, []
+    # only the snapshot's 404, when web/offline.js tried to keep it after the first start
+    assert all("pyodide-snapshot.bin" in p or "status of 404" in p for p in problems), problems
+    assert not any("snapshot was not used" in p for p in problems)
+    table.context.close()
 
 
 @pytest.mark.parametrize("answer", [
-    {"status": 404, "body": "gone"},
     {"status": 200, "body": b"not gzip at all"},
     {"status": 200, "body": gzip.compress(bytes(4096))},  # gzip, but no snapshot inside
-], ids=["missing", "not-gzip", "not-a-snapshot"])
+], ids=["not-gzip", "not-a-snapshot"])
 def test_without_a_usable_snapshot_pyodide_starts_from_scratch(browser, site_url, answer):
-    """A missing or broken snapshot costs time, never the game: a warning, then a full start."""
+    """A broken snapshot costs time, never the game: a warning, then a full start."""
     table = new_table(browser, site_url)
     table.page.route("**/web/vendor/pyodide-snapshot.bin", lambda route: route.fulfill(**answer))
     table.goto("#game=1")
+    table.page.wait_for_selector(KEPT, state="attached")  # the broken one, kept
+    table.reload()
     assert table.page.evaluate(RESTORED) == 0
     assert table.status() == "playing"
     problems, table.watch.problems = table.watch.problems, []
     assert any("snapshot was not used" in p for p in problems), problems
-    # besides the warning, only the snapshot's own request may show: its 404, or its download
-    # cancelled when unzipping fails
-    assert all("snapshot was not used" in p or "404" in p
+    # besides the warning, only the snapshot's own request may show: its download cancelled
+    # when unzipping fails
+    assert all("snapshot was not used" in p
                or p.startswith("request failed: ") and "pyodide-snapshot.bin" in p
                for p in problems), problems
     table.page.keyboard.press("n")  # and it plays: a new deal
@@ -228,7 +282,52 @@ def test_the_snapshot_is_the_same_at_every_build(tmp_path):
     made = []
     for name in ("first", "second"):
         subprocess.run(["node", str(ROOT / "scripts" / "snapshot.mjs"),
-                        str(ROOT / "node_modules" / "pyodide"), str(tmp_path / name)], check=True)
+                        str(ROOT / "node_modules" / "pyodide"), str(tmp_path / name),
+                        str(SLIM_STDLIB)], check=True)
         made.append((tmp_path / name).read_bytes())
     assert len(made[0]) > 10_000_000  # a whole interpreter's memory
     assert made[0] == made[1]
+
+
+def test_a_module_the_trimmed_library_left_out_still_imports(table):
+    """The page ships a standard library trimmed to what it imports; anything else is fetched
+    (the whole library, once) the first time it is imported, and says so in the console."""
+    found = table.page.evaluate(RUN_IN_PAGE, "import xml.dom.minidom, statistics\n"
+                                "repr((xml.dom.minidom.parseString('<a>x</a>').documentElement"
+                                ".tagName, statistics.mean([1, 2])))")
+    assert found == "('a', 1.5)"
+    problems, table.watch.problems = table.watch.problems, []
+    assert len(problems) == 1 and "the whole standard library was needed" in problems[0]
+    assert table.page.evaluate(RUN_IN_PAGE, "import importlib.util\n"
+                               "str(importlib.util.find_spec('_winapi'))") == "None"
+
+
+def test_a_returning_players_table_is_on_screen_before_python_runs(browser, site_url):
+    """The preview of the last table (web/preview.py, web/startup.js): the same cards, inert,
+    while the game starts; then the game's own table, the same, and playable."""
+    from plot import Game
+    from tests.e2e.tablepage import expected_table
+
+    page = new_table(browser, site_url)
+    page.goto("#game=6")
+    game = Game.new(6)
+    for _ in range(6):
+        move = ([m for m in game.legal_moves() if m.src != "S"] or game.legal_moves())[0]
+        page.play(str(move))
+        game.play(move)
+    page.wait_table(expected_table(game))
+    held = []
+    page.page.route("**/web/vendor/modules.zip", lambda route: held.append(route))  # Python waits
+    page.page.reload(wait_until="commit")
+    page.page.wait_for_selector("html.preview", state="attached")
+    assert page.table() == expected_table(game)
+    assert page.page.evaluate("() => document.getElementById('table').inert")
+    page.page.unroute("**/web/vendor/modules.zip")
+    for route in held:
+        route.continue_()
+    page.wait_ready()
+    page.wait_table(expected_table(game))
+    assert page.page.locator("html.preview").count() == 0
+    assert not page.page.evaluate("() => document.getElementById('table').inert")
+    page.assert_clean()
+    page.context.close()

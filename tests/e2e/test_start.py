@@ -19,10 +19,10 @@ SHOWN_WITHIN_MS = 20_000
 # Each file the start needs, and how the message names it.
 NEEDED = {
     "web/vendor/pyodide/pyodide.mjs": "part of Python",
-    "web/vendor/pyodide/pyodide.asm.mjs": "part of Python",
-    "web/vendor/pyodide/pyodide.asm.wasm": "part of Python",
-    "web/vendor/pyodide/python_stdlib.zip": "part of Python",
-    "web/vendor/pyodide/pyodide-lock.json": "part of Python",
+    "web/vendor/pyodide/pyodide.asm.js.gz": "part of Python",
+    "web/vendor/pyodide/pyodide.asm.wasm.gz": "part of Python",
+    "web/vendor/pyodide/python_stdlib_trimmed.zip": "part of Python",
+    "web/vendor/pyodide/pyodide-lock.json.gz": "part of Python",
     "web/vendor/pyscript/core.js": "part of PyScript",
     "pyscript.toml": "the game's own files",
     "web/main.py": "the game's own files",
@@ -172,7 +172,7 @@ def test_a_start_that_takes_long_says_so_and_offers_try_again(browser, site_url,
     try:
         page.page.clock.install()
         held = []
-        wasm = site_url + "web/vendor/pyodide/pyodide.asm.wasm"
+        wasm = site_url + "web/vendor/pyodide/pyodide.asm.wasm.gz"
         page.page.route(wasm, lambda route: held.append(route))  # never answered
         page.page.goto(site_url)
         page.page.clock.run_for(46_000)

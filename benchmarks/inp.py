@@ -1,0 +1,148 @@
+"""Benchmark interaction to next paint: real mouse clicks on the game, against a trivial page.
+
+    make bench-inp            (builds _site/ first)   or   .venv/bin/python benchmarks/inp.py
+
+Plays MOVES moves of the game with real mouse clicks (Playwright's page.mouse at each pile's
+centre: a click on the source, a click on the destination, a click on the stock to deal), and
+collects the browser's Event Timing entries in the page (the measure behind Core Web Vitals'
+INP: from the input to the next frame painted after its handlers). Each interaction counts once,
+at its longest entry. In the same run, a trivial page with one button whose click handler
+changes a line of text is clicked as often, the same way. Prints p50, p98 and max per page, and
+the game's p98 against the trivial page's p98 + AIM_MARGIN_MS.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+from pathlib import Path
+
+from pagekit import launch_chromium, static_server
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from plot import STOCK, Game  # noqa: E402
+from tests.e2e.tablepage import AIM  # noqa: E402  (where a player aims at a pile)
+
+SITE = ROOT / "_site"
+MOVES = 120
+AIM_MARGIN_MS = 8
+BOOT_TIMEOUT_MS = 120_000
+
+TRIVIAL = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>trivial</title>
+<link rel="icon" href="web/favicon.svg" type="image/svg+xml"></head><body>
+<button id="b" style="width:200px;height:120px">click</button><p id="out">0</p>
+<script type="module">
+let n = 0;
+document.getElementById("b").addEventListener("click", () => {
+  document.getElementById("out").textContent = String(++n);
+});
+document.documentElement.dataset.ready = "true";
+</script></body></html>"""
+
+# Every interaction's longest Event Timing entry, by interaction id.
+COLLECT = """
+window.__inp = new Map();
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    if (!e.interactionId) continue;
+    window.__inp.set(e.interactionId, Math.max(window.__inp.get(e.interactionId) ?? 0, e.duration));
+  }
+}).observe({ type: "event", durationThreshold: 16, buffered: true });
+"""
+# Interactions under the threshold report nothing: count them as what they at most were.
+DURATIONS = """n => { const d = [...window.__inp.values()];
+  while (d.length < n) d.push(16); return d; }"""
+
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[max(0, min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1))))]
+
+
+def click(page, name: str) -> None:
+    x, y = page.evaluate(AIM, name)
+    page.mouse.click(x, y)
+
+
+def play_game(browser, url: str, moves: int, rng: random.Random) -> tuple[list[float], int]:
+    """Click `moves` moves of random legal play; the interactions' durations and their count."""
+    context = browser.new_context(viewport={"width": 1366, "height": 850},
+                                  service_workers="block")
+    page = context.new_page()
+    page.add_init_script(COLLECT)
+    number = 1
+    page.goto(f"{url}#game={number}")
+    page.wait_for_selector("html[data-ready='true']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    game, clicks = Game.new(number), 0
+    for _ in range(moves):
+        if game.status != "playing":
+            number += 1
+            game = Game.new(number)
+            page.evaluate("n => { location.hash = '#game=' + n; }", number)
+            page.wait_for_function("n => document.getElementById('game-number').textContent"
+                                   " === String(n)", arg=number)
+        legal = [m for m in game.legal_moves() if m.src != STOCK] or game.legal_moves()
+        move = rng.choice(legal)
+        click(page, move.src)
+        clicks += 1
+        if move.src != STOCK:
+            click(page, move.dst)
+            clicks += 1
+        game.play(move)
+        page.wait_for_function("n => document.getElementById('moves').textContent === n",
+                               arg=str(game.moves_played))
+    page.wait_for_timeout(300)  # the last entries arrive after their paint
+    durations = page.evaluate(DURATIONS, clicks)
+    context.close()
+    return durations, clicks
+
+
+def click_trivial(browser, url: str, clicks: int) -> list[float]:
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.add_init_script(COLLECT)
+    page.route(url + "trivial.html", lambda route: route.fulfill(content_type="text/html",
+                                                                body=TRIVIAL))
+    page.goto(url + "trivial.html")
+    for i in range(clicks):
+        page.mouse.click(100, 60)
+        page.wait_for_function("n => document.getElementById('out').textContent === n",
+                               arg=str(i + 1))
+    page.wait_for_timeout(300)
+    durations = page.evaluate(DURATIONS, clicks)
+    context.close()
+    return durations
+
+
+def summary(durations: list[float]) -> str:
+    return (f"p50 {percentile(durations, 50):5.0f} ms   p98 {percentile(durations, 98):5.0f} ms"
+            f"   max {max(durations):5.0f} ms   ({len(durations)} interactions, mean "
+            f"{statistics.fmean(durations):.0f} ms)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=MOVES)
+    args = parser.parse_args()
+    if not (SITE / "index.html").exists():
+        sys.exit("benchmarks/inp.py: build the site first (make site)")
+    with static_server(SITE) as url, sync_playwright() as p:
+        browser = launch_chromium(p)
+        game, clicks = play_game(browser, url, args.moves, random.Random(2026))
+        trivial = click_trivial(browser, url, clicks)
+        browser.close()
+    print(f"interaction to next paint, {args.moves} moves, {clicks} real mouse clicks each:")
+    print(f"  game     {summary(game)}")
+    print(f"  trivial  {summary(trivial)}")
+    aim = percentile(trivial, 98) + AIM_MARGIN_MS
+    verdict = "met" if percentile(game, 98) <= aim else "not met"
+    print(f"  aim: game p98 <= trivial p98 + {AIM_MARGIN_MS} ms = {aim:.0f} ms: {verdict}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,63 @@
+"""The tiers of difficulty and the compact file that ships every rated deal's tier to the page.
+
+    >>> first, codes = read_tier_file(write_tier_file(7, "EMHXNU"))
+    >>> first, codes, TIER_OF_CODE[codes[0]]
+    (7, 'EMHXNU', 'Easy')
+
+Kept apart from plot/difficulty.py (which rates a deal, with the solver and the simple player),
+so the page reads the shipped file without importing either.
+"""
+
+from __future__ import annotations
+
+EASY, MEDIUM, HARD, EXPERT, NOT_WINNABLE = "Easy", "Medium", "Hard", "Expert", "Not winnable"
+TIERS = (EASY, MEDIUM, HARD, EXPERT, NOT_WINNABLE)
+
+# ---- the shipped tier file ----------------------------------------------------------------
+# web/vendor/tiers.txt, written at build time from docs/difficulty-tiers.txt: a first line
+# "tiers FIRST COUNT", then one character for every two deals in a row (deals FIRST, FIRST+1 in
+# the first character), CHARS_PER_LINE to a line. A character is DIGITS[6 * a + b] for the codes
+# a and b of its two deals in TIER_CODES order; an odd count ends with a half-filled character.
+
+UNPROVED = "U"  # Expert, and not proved winnable: neither the solver nor a playout won it
+TIER_CODES = {EASY: "E", MEDIUM: "M", HARD: "H", EXPERT: "X", NOT_WINNABLE: "N"}
+CODE_ORDER = "EMHXNU"
+TIER_OF_CODE = {**{code: tier for tier, code in TIER_CODES.items()}, UNPROVED: EXPERT}
+DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+CHARS_PER_LINE = 100
+TIER_FILE_TAG = "tiers"
+_CODES_PER_CHAR = 2
+
+
+def write_tier_file(first: int, codes: str) -> str:
+    """The shipped tier file for deals first, first+1, ... with these one-letter codes."""
+    width = len(CODE_ORDER)
+    chars = []
+    for i in range(0, len(codes), _CODES_PER_CHAR):
+        pair = codes[i:i + _CODES_PER_CHAR]
+        high = CODE_ORDER.index(pair[0])
+        low = CODE_ORDER.index(pair[1]) if len(pair) > 1 else 0
+        chars.append(DIGITS[width * high + low])
+    body = "".join(chars)
+    lines = [f"{TIER_FILE_TAG} {first} {len(codes)}"]
+    lines += [body[i:i + CHARS_PER_LINE] for i in range(0, len(body), CHARS_PER_LINE)]
+    return "\n".join(lines) + "\n"
+
+
+def read_tier_file(text: str) -> tuple[int, str]:
+    """(first deal, one-letter codes) from a shipped tier file; ValueError if it is not one."""
+    header, *rows = text.split("\n")
+    tag, first, count = (header.split() + ["", "", ""])[:3]
+    if tag != TIER_FILE_TAG or not first.isdigit() or not count.isdigit():
+        raise ValueError(f"not a tier file: its first line is {header[:40]!r}")
+    width = len(CODE_ORDER)
+    codes = []
+    for char in "".join(row.strip() for row in rows):
+        high, low = divmod(DIGITS.index(char), width)
+        codes += [CODE_ORDER[high], CODE_ORDER[low]]
+    if len(codes) - int(count) not in range(_CODES_PER_CHAR):
+        raise ValueError(f"the tier file holds {len(codes)} codes, not {count}")
+    return int(first), "".join(codes[:int(count)])
+
+
+assert len(CODE_ORDER) ** _CODES_PER_CHAR <= len(DIGITS)

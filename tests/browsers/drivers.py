@@ -1,0 +1,656 @@
+"""One small driver interface over three browser engines, so every scenario is written once.
+
+- Chromium: Playwright (Debian's Chromium where it is installed).
+- Firefox: Debian's Firefox ESR through puppeteer-core over WebDriver BiDi, in a Node process
+  (firefox_bridge.mjs) that this module talks to in JSON lines.
+- WebKit: WebKitGTK's MiniBrowser through Selenium and WebKitWebDriver (classic WebDriver), on an
+  X display (xvfb-run); one MiniBrowser per page, so every page starts from empty storage.
+
+A `Page` can: open a URL, reload, run a JS function in the page and return its (awaited) result
+as JSON, click at viewport coordinates (one click, or several a given time apart in one stretch),
+drag from a point to a point in steps, press a key, set the viewport, take a screenshot, go
+offline (where its driver can), and hand over what went wrong on the page (console errors, page
+errors, failed requests, requests to another origin).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import queue
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from urllib.parse import urlsplit
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+WIDTH, HEIGHT = 1280, 720  # every page starts with this viewport, as the Chromium e2e tests do
+BRIDGE_TIMEOUT_S = 120     # a bridge command that takes longer than this is a hung bridge
+SCRIPT_TIMEOUT_S = 120     # Selenium's limit for one script; in-page waits time out before it
+COMMAND_TIMEOUT_S = 150    # Selenium's client gives up on a WebDriver command after this
+SESSION_TIMEOUT_S = 45     # a new WebKit session takes ~0.5 s: after this it is stuck
+
+CHROMIUM = Path(os.environ.get("PLOT_CHROMIUM", "/usr/bin/chromium"))
+FIREFOX = Path(os.environ.get("PLOT_FIREFOX", "/usr/bin/firefox-esr"))
+WEBKIT_DRIVER = Path(os.environ.get("PLOT_WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver"))
+MINIBROWSERS = [Path(p) for p in (os.environ.get("PLOT_MINIBROWSER", ""),
+                                  "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser",
+                                  "/usr/lib/aarch64-linux-gnu/webkit2gtk-4.1/MiniBrowser",
+                                  "/usr/libexec/webkit2gtk-4.1/MiniBrowser") if p]
+PUPPETEER = ROOT / "node_modules" / "puppeteer-core" / "package.json"
+
+# Console warnings that mean the page fell back to something worse (web/boot.js, web/offline.js,
+# web/main.py): in these tests they must never appear.
+FAILING_WARNINGS = ("snapshot was not used", "bytecode was not loaded",
+                    "offline play is not available", "could not be loaded")
+
+
+class DriverError(RuntimeError):
+    """The driver itself failed (not the page)."""
+
+
+class InputNotDelivered(DriverError):
+    """The driver reported that it could not deliver some input; part of it may have arrived."""
+
+
+# ---- the interface -------------------------------------------------------------------------
+
+class Page:
+    """A page of one engine. Subclasses implement the primitives; the rest is shared."""
+
+    engine = "?"
+    can_go_offline = False
+
+    def __init__(self, origin: str):
+        self.origin = origin
+
+    # primitives
+    def goto(self, url: str) -> None: raise NotImplementedError
+    def reload(self) -> None: raise NotImplementedError
+    def evaluate_json(self, source: str, arg=None) -> str | None: raise NotImplementedError
+    def click(self, x: float, y: float) -> None: raise NotImplementedError
+    def key(self, key: str) -> None: raise NotImplementedError
+    def set_viewport(self, width: int, height: int) -> tuple[int, int]: raise NotImplementedError
+    def screenshot(self, path: Path) -> None: raise NotImplementedError
+    def problems(self) -> list[str]: raise NotImplementedError
+    def close(self) -> None: raise NotImplementedError
+
+    def clicks(self, points: list[tuple[float, float]], gap_ms: int) -> None:
+        """Click each point in turn, `gap_ms` apart, as one stretch of input (a player's quick
+        taps: the driver's own round trips do not add to the gap)."""
+        raise NotImplementedError
+
+    def set_offline(self, offline: bool) -> None:
+        raise DriverError(f"{self.engine}: this driver cannot emulate being offline")
+
+    def enter_frame(self, selector: str) -> None:
+        """Run everything from now on inside the iframe `selector` (until the next goto)."""
+        raise DriverError(f"{self.engine}: this driver does not go into frames")
+
+    def screenshot_frame(self, selector: str, path: Path) -> None:
+        raise DriverError(f"{self.engine}: this driver does not go into frames")
+
+    def drag(self, start: tuple[float, float], end: tuple[float, float], steps: int = 8) -> None:
+        """Press at `start`, move to `end` in `steps` pointer moves, release there."""
+        raise NotImplementedError
+
+    # shared
+    def evaluate(self, source: str, arg=None):
+        """Run the JS function `source` (one argument) in the page; its awaited result."""
+        text = self.evaluate_json(source, arg)
+        return None if text is None else json.loads(text)
+
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+# ---- Chromium: Playwright ------------------------------------------------------------------
+
+class ChromiumBrowser:
+    name = "chromium"
+
+    @staticmethod
+    def missing() -> str | None:
+        try:
+            import playwright.sync_api  # noqa: F401
+        except ImportError:
+            return "Playwright is not installed (make test installs it into .venv)"
+        return None
+
+    def __init__(self):
+        from playwright.sync_api import sync_playwright
+
+        self._playwright = sync_playwright().start()
+        args = {"args": ["--disable-gpu", "--disable-dev-shm-usage",
+                         "--disable-background-networking", "--no-sandbox"]}
+        if CHROMIUM.exists():
+            args["executable_path"] = str(CHROMIUM)
+        self._browser = self._playwright.chromium.launch(**args)
+        self.version = self._browser.version
+
+    def new_page(self, origin: str) -> Page:
+        return ChromiumPage(self._browser, origin)
+
+    def close(self) -> None:
+        self._browser.close()
+        self._playwright.stop()
+
+
+class ChromiumPage(Page):
+    engine = "chromium"
+    can_go_offline = True
+
+    def __init__(self, browser, origin: str):
+        super().__init__(origin)
+        self.context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT})
+        self.page = self.context.new_page()
+        self._problems: list[str] = []
+        self.page.on("console", self._console)
+        self.page.on("pageerror", lambda e: self._problems.append(f"page error: {e}"))
+        self.page.on("requestfailed", lambda r: self._problems.append(
+            f"request failed: {r.url} ({r.failure})"))
+        self.page.on("request", self._request)
+
+    def _console(self, message) -> None:
+        if message.type == "error":
+            self._problems.append(f"console error: {message.text}")
+        elif message.type == "warning" and any(w in message.text for w in FAILING_WARNINGS):
+            self._problems.append(f"console warning: {message.text}")
+
+    def _request(self, request) -> None:
+        if urlsplit(request.url).scheme in ("data", "blob"):
+            return
+        if _origin(request.url) != self.origin:
+            self._problems.append(f"request to another origin: {request.url}")
+
+    def goto(self, url):
+        self.page.goto(url)
+
+    def reload(self):
+        self.page.reload()
+
+    def evaluate_json(self, source, arg=None):
+        return self.page.evaluate(f"async (arg) => JSON.stringify(await ({source})(arg))", arg)
+
+    def click(self, x, y):
+        self.page.mouse.click(x, y)
+
+    def clicks(self, points, gap_ms):
+        for i, (x, y) in enumerate(points):
+            if i and gap_ms:
+                self.page.wait_for_timeout(gap_ms)
+            self.page.mouse.click(x, y)
+
+    def drag(self, start, end, steps=8):
+        mouse = self.page.mouse
+        mouse.move(*start)
+        mouse.down()
+        mouse.move(*end, steps=steps)
+        mouse.up()
+
+    def key(self, key):
+        self.page.keyboard.press(key)
+
+    def set_viewport(self, width, height):
+        self.page.set_viewport_size({"width": width, "height": height})
+        return width, height
+
+    def screenshot(self, path):
+        self.page.screenshot(path=str(path))
+
+    def set_offline(self, offline):
+        self.context.set_offline(offline)
+
+    def problems(self):
+        found, self._problems = self._problems, []
+        return found
+
+    def close(self):
+        self.context.close()
+
+
+# ---- Firefox: puppeteer-core over WebDriver BiDi, through firefox_bridge.mjs ---------------
+
+class FirefoxBrowser:
+    name = "firefox"
+
+    @staticmethod
+    def missing() -> str | None:
+        if not FIREFOX.exists():
+            return f"{FIREFOX} is missing (apt-get install firefox-esr; or set PLOT_FIREFOX)"
+        if not shutil.which("node"):
+            return "node is missing (apt-get install nodejs npm)"
+        if not PUPPETEER.exists():
+            return "node_modules/puppeteer-core is missing (npm ci)"
+        return None
+
+    def __init__(self):
+        self._process = subprocess.Popen(
+            ["node", str(HERE / "firefox_bridge.mjs"), str(FIREFOX)], cwd=ROOT,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        self._answers: queue.Queue = queue.Queue()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+        self._next = 0
+        self.version = self.call("launch")
+
+    def _read(self) -> None:
+        for line in self._process.stdout:
+            self._answers.put(json.loads(line))
+        self._answers.put(None)  # the bridge has exited
+
+    def call(self, cmd: str, **args):
+        self._next += 1
+        request = {"id": self._next, "cmd": cmd, **args}
+        try:
+            self._process.stdin.write(json.dumps(request) + "\n")
+            self._process.stdin.flush()
+        except OSError as error:
+            raise DriverError(f"the Firefox bridge is gone: {error}") from None
+        try:
+            answer = self._answers.get(timeout=BRIDGE_TIMEOUT_S)
+        except queue.Empty:
+            self._process.kill()
+            raise DriverError(f"the Firefox bridge did not answer {cmd} in {BRIDGE_TIMEOUT_S} s"
+                              ) from None
+        if answer is None:
+            raise DriverError(f"the Firefox bridge exited during {cmd}")
+        if answer["id"] != request["id"]:
+            raise DriverError(f"the Firefox bridge answered {answer} to {request}")
+        if not answer["ok"]:
+            raise DriverError(f"Firefox: {cmd}: {answer['error']}")
+        return answer.get("value")  # absent when the value was undefined
+
+    def new_page(self, origin: str) -> Page:
+        return FirefoxPage(self, origin)
+
+    def close(self) -> None:
+        try:
+            self.call("quit")
+        finally:
+            self._process.stdin.close()
+            try:
+                self._process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self._process.kill()
+                self._process.wait()
+
+
+class FirefoxPage(Page):
+    engine = "firefox"
+    can_go_offline = True  # for the page's own requests; see test_offline_reload.py
+
+    def __init__(self, bridge: FirefoxBrowser, origin: str):
+        super().__init__(origin)
+        self.bridge = bridge
+        self.id = bridge.call("newPage", origin=origin, width=WIDTH, height=HEIGHT,
+                              failingWarnings=list(FAILING_WARNINGS))
+
+    def _call(self, cmd, **args):
+        return self.bridge.call(cmd, page=self.id, **args)
+
+    def goto(self, url):
+        self._call("goto", url=url)
+
+    def reload(self):
+        self._call("reload")
+
+    def evaluate_json(self, source, arg=None):
+        return self._call("evaluate", source=source, arg=arg)
+
+    def click(self, x, y):
+        self._call("mouse", action="click", x=x, y=y)
+
+    def clicks(self, points, gap_ms):
+        self._call("clicks", points=[list(p) for p in points], gap=gap_ms)
+
+    def drag(self, start, end, steps=8):
+        self._call("mouse", action="move", x=start[0], y=start[1])
+        self._call("mouse", action="down")
+        self._call("mouse", action="move", x=end[0], y=end[1], steps=steps)
+        self._call("mouse", action="up")
+
+    def key(self, key):
+        self._call("key", key=key)
+
+    def set_viewport(self, width, height):
+        self._call("viewport", width=width, height=height)
+        return width, height
+
+    def screenshot(self, path):
+        self._call("screenshot", path=str(path))
+
+    def set_offline(self, offline):
+        self._call("offline", value=offline)
+
+    def problems(self):
+        return self._call("problems")
+
+    def close(self):
+        self._call("closePage")
+
+
+# ---- WebKit: WebKitGTK's MiniBrowser through Selenium ----------------------------------------
+
+def minibrowser() -> Path | None:
+    return next((p for p in MINIBROWSERS if p.exists()), None)
+
+
+# Classic WebDriver has no console or error events (WebKitWebDriver here has no BiDi, and the
+# MiniBrowser's "console messages to stdout" setting is ignored under automation), so the page
+# is watched from inside: this runs right after every navigation returns (at DOMContentLoaded,
+# before Pyodide has started) and wraps console.error/warn and listens for errors, rejections
+# and CSP violations from then on. Requests to other origins are checked from the resource
+# timeline, which is buffered from the start of the navigation.
+WATCH_JS = """(failing) => {
+  if (window.__plotWatch) return window.__plotWatch.since;
+  const w = { problems: [], since: performance.now() };
+  window.__plotWatch = w;
+  const text = (args) => args.map((a) => {
+    if (a instanceof Error) return a.stack || String(a);
+    if (a && typeof a === 'object') { try { return JSON.stringify(a); } catch (e) { /* */ } }
+    return String(a);
+  }).join(' ');
+  const error = console.error.bind(console);
+  console.error = (...args) => { w.problems.push('console error: ' + text(args)); error(...args); };
+  const warn = console.warn.bind(console);
+  console.warn = (...args) => {
+    const t = text(args);
+    if (failing.some((f) => t.includes(f))) w.problems.push('console warning: ' + t);
+    warn(...args);
+  };
+  addEventListener('error', (e) => {
+    if (e.target && e.target !== window) {
+      w.problems.push('request failed: ' + (e.target.src || e.target.href || e.target.tagName));
+    } else {
+      w.problems.push('page error: ' + ((e.error && e.error.stack) || e.message));
+    }
+  }, true);
+  addEventListener('unhandledrejection', (e) => w.problems.push(
+    'page error: unhandled rejection: ' + ((e.reason && e.reason.stack) || e.reason)));
+  document.addEventListener('securitypolicyviolation', (e) => w.problems.push(
+    'console error: CSP blocked ' + e.blockedURI + ' (' + e.violatedDirective + ')'));
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const url = new URL(entry.name);
+      if (url.protocol !== 'data:' && url.protocol !== 'blob:' && url.origin !== location.origin) {
+        w.problems.push('request to another origin: ' + entry.name);
+      }
+    }
+  }).observe({ type: 'resource', buffered: true });
+  return w.since;
+}"""
+TAKE_PROBLEMS_JS = """() => {
+  const w = window.__plotWatch;
+  return w ? w.problems.splice(0, w.problems.length) : ['the watch was not installed'];
+}"""
+# The viewport's size once it is `want` (or once two frames show the same size, with no `want`),
+# or whatever it is after 5 s.
+SIZE_JS = """(want) => new Promise((resolve) => {
+  const started = performance.now();
+  let last = null;
+  const check = () => {
+    const now = [innerWidth, innerHeight];
+    const done = want ? now[0] === want[0] && now[1] === want[1]
+                      : last && now[0] === last[0] && now[1] === last[1];
+    if (done || performance.now() - started > 5000) return resolve(now);
+    last = now;
+    setTimeout(check, 16);
+  };
+  check();
+})"""
+SELENIUM_KEYS = {"Tab": "TAB", "Enter": "ENTER", "Escape": "ESCAPE", "ArrowLeft": "ARROW_LEFT",
+                 "ArrowRight": "ARROW_RIGHT", "ArrowUp": "ARROW_UP", "ArrowDown": "ARROW_DOWN",
+                 "Home": "HOME", "End": "END", " ": "SPACE"}
+
+
+def _kill_tree(service) -> None:
+    """Kill a WebKitWebDriver that does not answer, and the browser processes it started."""
+    process = getattr(service, "process", None)
+    if process is None or process.poll() is not None:
+        return
+    children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
+    pids = children.read_text().split() if children.exists() else []
+    process.kill()
+    for pid in pids:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(int(pid), signal.SIGKILL)
+
+
+class WebKitBrowser:
+    name = "webkit"
+
+    @staticmethod
+    def missing() -> str | None:
+        try:
+            import selenium  # noqa: F401
+        except ImportError:
+            return "selenium is not installed (make test installs it into .venv)"
+        if minibrowser() is None:
+            return ("WebKitGTK's MiniBrowser is missing (apt-get install webkit2gtk-driver, "
+                    "which brings libwebkit2gtk-4.1-0; or set PLOT_MINIBROWSER)")
+        if not WEBKIT_DRIVER.exists():
+            return f"{WEBKIT_DRIVER} is missing (apt-get install webkit2gtk-driver)"
+        if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+            return ("no display for MiniBrowser: run the tests under xvfb-run -a "
+                    "(apt-get install xvfb)")
+        return None
+
+    def __init__(self):
+        version = subprocess.run([str(minibrowser()), "--version"], capture_output=True,
+                                 text=True, timeout=30)
+        self.version = version.stdout.strip() or "?"
+        self.watch_started_ms: list[float] = []  # when each page's watch began (page clock)
+
+    def new_page(self, origin: str) -> Page:
+        return WebKitPage(origin, self)
+
+    def close(self) -> None:
+        pass  # each page is its own MiniBrowser, closed with the page
+
+
+class WebKitPage(Page):
+    engine = "webkit"
+
+    def __init__(self, origin: str, browser: WebKitBrowser):
+        from selenium import webdriver
+
+        super().__init__(origin)
+        self.browser = browser
+        self.driver, self._log = self._start(webdriver)
+        self.driver.set_script_timeout(SCRIPT_TIMEOUT_S)
+        self._pending: list[str] = []  # problems of documents that were navigated away from
+        self._chrome = None           # window size minus viewport size, once measured
+        self._watching = False        # whether the current document has the watch
+        self._frame = None            # the iframe (selector) the commands run in, if any
+        self.set_viewport(WIDTH, HEIGHT)
+
+    @staticmethod
+    def _start(webdriver):
+        """A new MiniBrowser session and its driver's log. Once here (in some 60 sessions)
+        WebKitWebDriver never answered New Session, its MiniBrowser gone: so a session that
+        takes more than SESSION_TIMEOUT_S is killed and started again, once."""
+        for attempt in (1, 2):
+            options = webdriver.WebKitGTKOptions()
+            options.binary_location = str(minibrowser())
+            options.add_argument("--automation")
+            # the driver writes to it for the whole session: closed with the page
+            log = tempfile.NamedTemporaryFile(  # noqa: SIM115
+                "w+", prefix="webkitwebdriver-", suffix=".log")
+            service = webdriver.WebKitGTKService(executable_path=str(WEBKIT_DRIVER),
+                                                 log_output=log)
+            watchdog = threading.Timer(SESSION_TIMEOUT_S, lambda s=service: _kill_tree(s))
+            previous = socket.getdefaulttimeout()
+            socket.setdefaulttimeout(COMMAND_TIMEOUT_S)  # Selenium's client keeps it per session
+            watchdog.start()
+            try:
+                return webdriver.WebKitGTK(options=options, service=service), log
+            except Exception as error:  # noqa: BLE001 - said below, then tried once more
+                log.seek(0)
+                print(f"webkit: no session (attempt {attempt}): {error!r}; WebKitWebDriver's "
+                      f"log: {log.read()[-2000:]!r}", file=sys.stderr)
+                log.close()
+                if attempt == 2:
+                    raise DriverError(f"webkit: no session: {error!r}") from None
+            finally:
+                watchdog.cancel()
+                socket.setdefaulttimeout(previous)
+        raise AssertionError("unreachable")
+
+    def _watch(self) -> None:
+        since = self.evaluate(WATCH_JS, list(FAILING_WARNINGS))
+        self.browser.watch_started_ms.append(since)
+        self._watching = True
+
+    def _take(self) -> None:
+        """Move the current document's problems to the Python side (before it goes away)."""
+        if self._watching:
+            self._pending += self.evaluate(TAKE_PROBLEMS_JS)
+
+    def goto(self, url):
+        self._take()
+        self._watching = False
+        self._frame = None  # a navigation takes WebDriver back to the top-level document
+        self.driver.get(url)
+        self._watch()
+
+    def reload(self):
+        self._take()
+        self._watching = False
+        self.driver.refresh()
+        self._watch()
+
+    def evaluate_json(self, source, arg=None):
+        from selenium.common.exceptions import JavascriptException
+
+        script = ("const done = arguments[arguments.length - 1];"
+                  f"Promise.resolve().then(() => ({source})(arguments[0]))"
+                  ".then((v) => done({ ok: JSON.stringify(v) ?? null }),"
+                  " (e) => done({ error: String((e && e.stack) || e) }));")
+        try:
+            result = self.driver.execute_async_script(script, arg)
+        except JavascriptException as error:
+            raise DriverError(f"webkit: {error.msg}") from None
+        if "error" in result:
+            raise DriverError(f"webkit: the page's script failed: {result['error']}")
+        return result["ok"]
+
+    def _actions(self, duration_ms: int = 0):
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+
+        return ActionBuilder(self.driver, duration=duration_ms)
+
+    def _perform(self, actions) -> None:
+        """Perform W3C actions. WebKitWebDriver sometimes (seen once in ~3,000 clicks, on a
+        loaded machine) answers "unknown error" with no message: say so precisely."""
+        from selenium.common.exceptions import WebDriverException
+        from selenium.webdriver.remote.command import Command
+
+        try:
+            actions.perform()
+        except WebDriverException as error:
+            with contextlib.suppress(WebDriverException):
+                self.driver.execute(Command.W3C_CLEAR_ACTIONS)  # release what is still pressed
+            raise InputNotDelivered(f"webkit: WebKitWebDriver failed the actions: {error!r}"
+                                    ) from None
+
+    def click(self, x, y):
+        actions = self._actions()
+        actions.pointer_action.move_to_location(round(x), round(y)).pointer_down().pointer_up()
+        self._perform(actions)
+
+    def clicks(self, points, gap_ms):
+        actions = self._actions()
+        for i, (x, y) in enumerate(points):
+            if i and gap_ms:
+                actions.pointer_action.pause(gap_ms / 1000)
+            actions.pointer_action.move_to_location(round(x), round(y)).pointer_down().pointer_up()
+        self._perform(actions)
+
+    def drag(self, start, end, steps=8):
+        actions = self._actions(duration_ms=16)
+        pointer = actions.pointer_action
+        pointer.move_to_location(round(start[0]), round(start[1])).pointer_down()
+        for i in range(1, steps + 1):
+            x = start[0] + (end[0] - start[0]) * i / steps
+            y = start[1] + (end[1] - start[1]) * i / steps
+            pointer.move_to_location(round(x), round(y))
+        pointer.pointer_up()
+        self._perform(actions)
+
+    def key(self, key):
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.keys import Keys
+
+        name = SELENIUM_KEYS.get(key)
+        self._perform(ActionChains(self.driver).send_keys(getattr(Keys, name) if name else key))
+
+    def _inner_size(self, want: tuple[int, int] | None = None) -> tuple[int, int]:
+        """The viewport's size once it is `want` (a resized window reaches the page a little
+        later), or what it is after 5 s."""
+        return tuple(self.evaluate(SIZE_JS, list(want) if want else None))
+
+    def set_viewport(self, width, height):
+        """The window is the viewport plus MiniBrowser's own bar; GTK keeps the window at least
+        as wide as that bar (447 px), so a narrower viewport is refused: returns the real one."""
+        if self._frame is not None:  # the window's viewport, not the frame's
+            self.driver.switch_to.default_content()
+        if self._chrome is None:
+            outer = self.driver.get_window_size()
+            inner = self._inner_size()
+            self._chrome = (outer["width"] - inner[0], outer["height"] - inner[1])
+        self.driver.set_window_size(width + self._chrome[0], height + self._chrome[1])
+        outer = self.driver.get_window_size()
+        want = (outer["width"] - self._chrome[0], outer["height"] - self._chrome[1])
+        shown = self._inner_size(want)
+        if self._frame is not None:
+            self._enter(self._frame)
+        if shown != want:
+            raise DriverError(f"webkit: a {outer['width']}x{outer['height']} window shows a "
+                              f"{shown[0]}x{shown[1]} viewport, not {want[0]}x{want[1]}")
+        return shown
+
+    def screenshot(self, path):
+        self.driver.save_screenshot(str(path))
+
+    def _enter(self, selector: str) -> None:
+        from selenium.webdriver.common.by import By
+
+        self.driver.switch_to.frame(self.driver.find_element(By.CSS_SELECTOR, selector))
+
+    def enter_frame(self, selector):
+        self._take()
+        self._enter(selector)
+        self._frame = selector
+        self._watching = False
+        self._watch()  # from here on: the frame's document (its start was not watched)
+
+    def screenshot_frame(self, selector, path):
+        from selenium.webdriver.common.by import By
+
+        self.driver.switch_to.default_content()
+        self.driver.find_element(By.CSS_SELECTOR, selector).screenshot(str(path))
+        self._enter(selector)
+
+    def problems(self):
+        self._take()
+        found, self._pending = self._pending, []
+        return found
+
+    def close(self):
+        try:
+            self.driver.quit()
+        finally:
+            self._log.close()
+
+
+ENGINES = {"chromium": ChromiumBrowser, "firefox": FirefoxBrowser, "webkit": WebKitBrowser}

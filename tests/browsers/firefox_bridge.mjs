@@ -1,0 +1,159 @@
+// Firefox for the cross-browser tests: puppeteer-core drives Debian's Firefox ESR over WebDriver
+// BiDi (no geckodriver), and this bridge lets the Python tests use it. One JSON object a line:
+// the tests write {"id", "cmd", ...args} to stdin; the bridge answers {"id", "ok": true, "value"}
+// or {"id", "ok": false, "error"} on stdout, in order. Nothing else is ever written to stdout.
+//
+//   node tests/browsers/firefox_bridge.mjs /usr/bin/firefox-esr
+//
+// Each page lives in a browser context of its own (empty storage, its own service workers), and
+// collects what must never happen on it (console errors, page errors, failed requests, requests
+// to another origin) until the tests ask for them with "problems".
+import { createInterface } from "node:readline";
+import puppeteer from "puppeteer-core";
+
+const executablePath = process.argv[2] || "/usr/bin/firefox-esr";
+const pages = new Map();
+let nextPage = 1;
+let browser = null;
+
+function watch(page, origin, failingWarnings) {
+  const problems = [];
+  page.on("console", (message) => {
+    const type = message.type();
+    const text = message.text();
+    if (type === "error") problems.push(`console error: ${text}`);
+    else if (type === "warn" && failingWarnings.some((w) => text.includes(w))) {
+      problems.push(`console warning: ${text}`);
+    }
+  });
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message ?? error}`));
+  page.on("requestfailed", (request) => {
+    problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`);
+  });
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.protocol === "data:" || url.protocol === "blob:") return;
+    if (url.origin !== origin) problems.push(`request to another origin: ${request.url()}`);
+  });
+  return problems;
+}
+
+function entry(id) {
+  const found = pages.get(id);
+  if (!found) throw new Error(`no page ${id}`);
+  return found;
+}
+
+const commands = {
+  async launch() {
+    browser = await puppeteer.launch({ browser: "firefox", executablePath, headless: true });
+    return browser.version();
+  },
+
+  async newPage({ origin, width, height, failingWarnings }) {
+    const context = await browser.createBrowserContext();
+    const page = await context.newPage();
+    await page.setViewport({ width, height });
+    const id = nextPage++;
+    pages.set(id, { context, page, problems: watch(page, origin, failingWarnings) });
+    return id;
+  },
+
+  async closePage({ page }) {
+    await entry(page).context.close();
+    pages.delete(page);
+    return null;
+  },
+
+  async goto({ page, url }) {
+    await entry(page).page.goto(url);
+    return null;
+  },
+
+  async reload({ page }) {
+    await entry(page).page.reload();
+    return null;
+  },
+
+  // `source` is a JS function of one argument; its (awaited) result comes back as JSON text.
+  async evaluate({ page, source, arg }) {
+    const expression = `(async () => JSON.stringify(await (${source})(${JSON.stringify(arg)})))()`;
+    return entry(page).page.evaluate(expression);
+  },
+
+  async mouse({ page, action, x, y, steps }) {
+    const mouse = entry(page).page.mouse;
+    if (action === "click") await mouse.click(x, y);
+    else if (action === "move") await mouse.move(x, y, { steps: steps ?? 1 });
+    else if (action === "down") await mouse.down();
+    else if (action === "up") await mouse.up();
+    else throw new Error(`unknown mouse action ${action}`);
+    return null;
+  },
+
+  // Clicks `gap` ms apart in one command, so the bridge's round trips do not add to the gap.
+  async clicks({ page, points, gap }) {
+    const mouse = entry(page).page.mouse;
+    for (const [i, [x, y]] of points.entries()) {
+      if (i && gap) await new Promise((resolve) => setTimeout(resolve, gap));
+      await mouse.click(x, y);
+    }
+    return null;
+  },
+
+  async key({ page, key }) {
+    await entry(page).page.keyboard.press(key);
+    return null;
+  },
+
+  async viewport({ page, width, height }) {
+    await entry(page).page.setViewport({ width, height });
+    return null;
+  },
+
+  async screenshot({ page, path }) {
+    await entry(page).page.screenshot({ path });
+    return path;
+  },
+
+  async offline({ page, value }) {
+    await entry(page).page.setOfflineMode(value);
+    return null;
+  },
+
+  async problems({ page }) {
+    const { problems } = entry(page);
+    return problems.splice(0, problems.length);
+  },
+
+  async quit() {
+    if (browser) await browser.close();
+    browser = null;
+    return null;
+  },
+};
+
+function answer(message) {
+  process.stdout.write(`${JSON.stringify(message)}\n`);
+}
+
+// Commands run one after another, in the order they arrive.
+let queue = Promise.resolve();
+const input = createInterface({ input: process.stdin });
+input.on("line", (line) => {
+  if (!line.trim()) return;
+  queue = queue.then(async () => {
+    let request;
+    try {
+      request = JSON.parse(line);
+      const run = commands[request.cmd];
+      if (!run) throw new Error(`unknown command ${request.cmd}`);
+      answer({ id: request.id, ok: true, value: await run(request) });
+    } catch (error) {
+      answer({ id: request?.id ?? null, ok: false, error: String(error?.stack ?? error) });
+    }
+  });
+});
+input.on("close", () => {
+  queue.then(() => commands.quit()).finally(() => process.exit(0));
+});

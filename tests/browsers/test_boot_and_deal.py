@@ -1,0 +1,50 @@
+"""The game starts in every engine (a first visit in full, every other one from the interpreter's
+snapshot), and deals the engine's deal."""
+
+from __future__ import annotations
+
+import pytest
+
+from plot import Game
+from tests.browsers.session import TIMES, new_player
+from tests.e2e.tablepage import expected_table
+
+SNAPSHOT_MARK = "boot: interpreter restored from the snapshot"  # web/boot.js
+
+
+# Once a first start is over, the snapshot is held for the next one: by the service worker, which
+# then controls the page, or by the page's own cache where there is no worker (web/offline.js).
+SNAPSHOT_HELD = ("() => navigator.serviceWorker?.controller != null"
+                 " || document.documentElement.dataset.snapshot === 'kept'")
+
+
+def test_boots_in_full_then_from_the_snapshot(engine, site_url):
+    """A fresh page (empty storage, no service worker yet) starts in full, downloading no
+    snapshot; the next start restores it."""
+    table = new_player(engine, site_url)
+    try:
+        times = table.goto("#game=5")
+        marks = table.marks()
+        assert SNAPSHOT_MARK not in marks, f"{table.engine}: a first visit restored: {marks}"
+        assert table.js("() => document.getElementById('state').dataset.status") == "playing"
+        table.wait(SNAPSHOT_HELD, what="the snapshot held for the next start", timeout_ms=120_000)
+        reload = table.reload()
+        marks = table.marks()
+        assert SNAPSHOT_MARK in marks, f"{table.engine} restarted without the snapshot: {marks}"
+        TIMES[table.engine].update({
+            "first visit to data-ready": f"{times['wall_ms']} ms",
+            "reload to data-ready": f"{reload['wall_ms']} ms",
+            "page clock at data-ready": f"{times['page_ms']:.0f} / {reload['page_ms']:.0f} ms",
+        })
+        print(f"\n{table.engine}: navigation -> data-ready {times['wall_ms']} ms, "
+              f"reload {reload['wall_ms']} ms; marks {marks}")
+        table.assert_clean()
+    finally:
+        table.page.close()
+
+
+@pytest.mark.parametrize("number", [1, 5, 42, 1234, 99_999])
+def test_the_deal_on_screen_is_the_engines(player, number):
+    player.open(number)
+    player.wait_table(expected_table(Game.new(number)))
+    assert player.text("#game-number") == str(number)

@@ -1,0 +1,149 @@
+"""Playing a real game in every engine: clicks at the piles' screen coordinates, the keyboard, and
+a drag with the pointer; after each, the table on screen must be the engine's (CPython's)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from plot import Game
+from plot.solver import solve
+from tests.browsers.player import FLIGHTS
+from tests.e2e.tablepage import expected_table
+from tests.lines import page_save, won_with_empty_stock
+
+SAVE_KEY = "the-plot/save"  # web/app.py
+
+CLICKED = 60  # moves of a winning line played by clicks, then
+KEYED = 10    # moves played by keyboard (each click costs ~0.2 s in WebKit: not the whole line)
+
+
+@pytest.fixture(scope="module")
+def winning_line() -> tuple[int, list[str]]:
+    """The first deal from 1 up that the solver wins within its budget, checked by replaying."""
+    for number in range(1, 60):
+        result = solve(Game.new(number), max_nodes=50_000)
+        if result.verdict == "won":
+            game = Game.new(number)
+            for move in result.moves:
+                game.play(move)
+            assert game.status == "won"
+            assert len(result.moves) >= CLICKED + KEYED
+            return number, list(result.moves)
+    pytest.fail("the solver found no winning line in deals 1-59")
+
+
+def test_a_line_of_a_real_game_by_clicks_then_keys(player, winning_line):
+    number, line = winning_line
+    player.open(number)
+    game = Game.new(number)
+    started = time.monotonic()
+    for i, move in enumerate(line[:CLICKED], 1):
+        player.play(move)
+        game.play(move)
+        if i % 20 == 0:
+            player.wait_table(expected_table(game))
+    clicked = time.monotonic()
+
+    presses = player.tab_into_table()
+    for move in line[CLICKED:CLICKED + KEYED]:
+        player.play_keys(move)
+        game.play(move)
+    player.wait_table(expected_table(game))
+    assert player.moves() == CLICKED + KEYED
+    print(f"\n{player.engine}: {CLICKED} clicked moves in {clicked - started:.1f} s "
+          f"(none waiting for a card to land), {KEYED} by keyboard in "
+          f"{time.monotonic() - clicked:.1f} s (Tab x{presses} into the table)")
+
+
+def test_the_last_moves_of_a_win_by_clicks(player):
+    """A won game's last moves (from a saved game with the stock dealt out), the won dialog."""
+    game, rest = won_with_empty_stock()
+    player.store_and_open(SAVE_KEY, page_save(game), f"#game={game.seed}")
+    player.wait_table(expected_table(game))
+    assert "resumed" in player.text("#message")
+    for move in rest:
+        player.play(move)
+        game.play(move)
+    player.wait_table(expected_table(game))
+    assert game.status == "won"
+    player.wait("() => document.querySelector('[data-status]').dataset.status === 'won'",
+                what="the game won")
+    player.wait("() => !document.getElementById('result').hidden", what="the won dialog")
+    assert player.text("#result-title") == "You won!"
+    assert player.moves() == game.moves_played
+    player.dismiss_dialogs()
+
+
+def deal_with_a_tableau_move(numbers: range) -> tuple[int, Game]:
+    for number in numbers:
+        game = Game.new(number)
+        if any(m.src != "S" and m.dst.startswith("T") for m in game.legal_moves()):
+            return number, game
+    raise AssertionError(f"no deal in {numbers} opens with a move onto the tableau")
+
+
+def test_dragging_a_card_onto_a_legal_pile_plays_it(player):
+    number, game = deal_with_a_tableau_move(range(2, 60))
+    player.open(number)
+    move = next(m for m in game.legal_moves() if m.src != "S" and m.dst.startswith("T"))
+    player.drag(move.src, move.dst)
+    game.play(move)
+    player.wait_moves(1, f"move {move} (dragged)")
+    player.wait_table(expected_table(game))
+    player.wait("() => !document.querySelector('.card.dragging, .card.returning')",
+                what="the dragged card settled")
+    assert player.js("() => document.querySelectorAll('[data-pile].selected').length") == 0
+
+
+# Every click from now on, as the page sees it: the pile of its target, and whether a flying card
+# (render.py's flight: a copy in #sky) was drawn over the point the click came at.
+RECORD_CLICKS = """() => {
+  const flights = FLIGHTS;
+  if (window.__clicksDone) window.__clicksDone.abort();
+  window.__clicksDone = new AbortController();
+  window.__clicks = [];
+  addEventListener('click', (e) => {
+    const pile = e.target.closest && e.target.closest('[data-pile]');
+    const over = flights().map((a) => a.effect.target.getBoundingClientRect()).filter((r) =>
+      r.left <= e.clientX && e.clientX <= r.right && r.top <= e.clientY && e.clientY <= r.bottom);
+    window.__clicks.push({ pile: pile ? pile.dataset.pile : null, covered: over.length > 0,
+                           detail: e.detail });
+  }, { capture: true, signal: window.__clicksDone.signal });
+}""".replace("FLIGHTS", FLIGHTS)
+# Gaps between two clicks on the stock, tried in turn until the second click comes while the
+# first dealt card is still drawn over the stock (it leaves it within ~30 ms of its 170 ms
+# flight, its easing is fast at first), so that the test shows what such a click does.
+QUICK_GAPS_MS = (0, 10, 20, 30, 45, 60)
+
+
+def test_a_click_on_a_pile_under_a_flying_card_reaches_the_pile(player):
+    """Two quick clicks on the stock: the second comes while the first dealt card still flies
+    out over the stock; it must deal again, not land on the flying card."""
+    for attempt, gap in enumerate(QUICK_GAPS_MS):
+        number = 3 + attempt
+        player.open(number)
+        stock = player.centre("S")
+        player.js(RECORD_CLICKS)
+        player.page.clicks([stock, stock], gap)
+        clicks = player.wait("() => window.__clicks.length >= 2 && window.__clicks",
+                             what="both clicks")["value"]
+        assert len(clicks) == 2, clicks
+        if clicks[1]["covered"]:
+            break
+        player.wait("() => document.getElementById('moves').textContent === '2'",
+                    what="both deals")
+    else:
+        pytest.skip(f"the second click never came while the dealt card was over the stock "
+                    f"(gaps {QUICK_GAPS_MS} ms)")
+    print(f"\n{player.engine}: the second click came {gap} ms after the first, under the card")
+    assert clicks[1]["pile"] == "S", (
+        f"{player.engine}: the second of two clicks {gap} ms apart at the stock {stock}, made "
+        f"while the dealt card flew over it, landed on pile {clicks[1]['pile']}; the page says "
+        f"{player.text('#message')!r}")
+    game = Game.new(number)
+    game.play("S-W")
+    game.play("S-W")
+    player.wait_moves(2, "the second deal")
+    player.wait_table(expected_table(game))

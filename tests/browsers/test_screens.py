@@ -1,0 +1,86 @@
+"""A game in progress at phone and desktop sizes in every engine: it fits the screen (no sideways
+scrolling, every pile and button on screen, 44 px touch targets on a phone), and a screenshot of
+each is kept in /tmp/browser-shots/ (PLOT_SHOTS to change it) for people to look at."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from plot import Game
+from tests.browsers.player import FLIGHTS
+from tests.e2e.tablepage import expected_table
+
+SHOTS = Path(os.environ.get("PLOT_SHOTS", "/tmp/browser-shots"))
+NUMBER, MOVES = 7, 14
+MIN_TOUCH_PX = 44
+# (width, height, whether it is a phone whose touch targets must be at least MIN_TOUCH_PX)
+SIZES = [(390, 844, True), (844, 390, False), (1366, 850, False)]
+FIT = """() => {
+  const overflow = document.documentElement.scrollWidth - document.documentElement.clientWidth;
+  const boxes = [...document.querySelectorAll('[data-pile], .bar button')]
+    .filter((e) => e.getClientRects().length)
+    .map((e) => {
+      const r = e.getBoundingClientRect();
+      return [e.dataset.pile || e.dataset.action, r.left, r.right, r.width, r.height];
+    });
+  const d = document.documentElement;
+  return { overflow, boxes, width: innerWidth, height: innerHeight,
+           scroll: [d.scrollWidth, d.scrollHeight], client: [d.clientWidth, d.clientHeight],
+           header: document.querySelector('header.bar').getBoundingClientRect().height };
+}"""
+FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+
+@pytest.fixture(scope="module")
+def in_progress(player) -> Game:
+    """Deal 7 with a few moves played (the line the engine lists first, card moves first)."""
+    player.open(NUMBER)
+    game = Game.new(NUMBER)
+    for _ in range(MOVES):
+        move = str(([m for m in game.legal_moves() if m.src != "S"] or game.legal_moves())[0])
+        player.play(move)
+        game.play(move)
+    player.wait_table(expected_table(game))
+    return game
+
+
+@pytest.mark.parametrize(("width", "height", "phone"), SIZES)
+def test_a_game_in_progress_fits_the_screen(player, in_progress, width, height, phone):
+    framed = False
+    shown = player.page.set_viewport(width, height)
+    if tuple(shown) != (width, height):
+        # WebKitGTK's MiniBrowser keeps its window at least as wide as its toolbar (447 px):
+        # the same page, in a same-origin iframe of exactly that size, lays out as it would
+        player.open_framed(width, height, f"#game={NUMBER}")
+        framed = True
+    try:
+        player.js(FRAMES)
+        player.wait_table(expected_table(in_progress))
+        player.wait(f"() => ({FLIGHTS})().length === 0", what="no card in flight")
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        path = SHOTS / f"{player.engine}-{width}x{height}.png"
+        if framed:
+            player.page.screenshot_frame("#frame", path)
+        else:
+            player.page.screenshot(path)
+        fit = player.js(FIT)
+        print(f"\n{player.engine}: {path}{' (in an iframe)' if framed else ''}: page "
+              f"{fit['scroll'][0]}x{fit['scroll'][1]} in a {fit['client'][0]}x{fit['client'][1]} "
+              f"viewport, header {fit['header']:.0f} px high")
+        assert (fit["width"], fit["height"]) == (width, height)
+        assert fit["overflow"] <= 0, (
+            f"{fit['overflow']} px of sideways scrolling: the page is {fit['scroll'][0]}x"
+            f"{fit['scroll'][1]} px in a {fit['client'][0]}x{fit['client'][1]} px viewport "
+            f"(a vertical scrollbar takes {width - fit['client'][0]} px); off the right edge: "
+            f"{[b[0] for b in fit['boxes'] if b[2] > fit['client'][0] + 0.5]}")
+        for name, left, right, w, h in fit["boxes"]:
+            assert left >= 0 and right <= width + 0.5, f"{name} is off screen"
+            if phone:
+                assert min(w, h) >= MIN_TOUCH_PX, f"{name} is {w:.0f}x{h:.0f} px on a phone"
+    finally:
+        if framed:
+            player.goto(f"#game={NUMBER}")
+        player.page.set_viewport(1280, 720)

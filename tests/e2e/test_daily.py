@@ -1,0 +1,221 @@
+"""Difficulty and the deal of the day in the page: each deal's tier as the command line rates it,
+New game by tier and statistics per tier; the Daily button and #daily links open the deal the
+command line names for the date, online and offline; a finished daily's result is kept for its
+date, counts in the streak, shows in the calendar, and is shared without spoiling anything."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from plot import Game
+from plot.tiers import TIERS
+from tests.e2e.server import Server
+from tests.e2e.tablepage import TablePage, expected_table, new_table
+from tests.lines import won_with_empty_stock
+from web.pagesave import Attempt, PageSave
+
+ROOT = Path(__file__).resolve().parents[2]
+SAVE_KEY = "the-plot/save"
+RATED = range(1, 10_001)
+SAMPLE = 100
+WORKER_TIMEOUT_MS = 60_000
+MIDNIGHT_MARGIN_S = 20  # a test that reads "today" waits this long past a UTC midnight
+
+
+def cli(*args: str) -> str:
+    """The first line `python -m plot ...` prints."""
+    run = subprocess.run([sys.executable, "-m", "plot", *args], cwd=ROOT, check=True,
+                         capture_output=True, text=True)
+    return run.stdout.splitlines()[0]
+
+
+def utc_today() -> date:
+    """Today (UTC), away from midnight, so the page and the test agree on the date."""
+    now = datetime.now(UTC)
+    to_midnight = (24 * 3600) - (now.hour * 3600 + now.minute * 60 + now.second)
+    if to_midnight < MIDNIGHT_MARGIN_S:
+        time.sleep(to_midnight + 1)
+    return datetime.now(UTC).date()
+
+
+def open_daily_panel(page: TablePage) -> None:
+    page.page.locator(".bar [data-action=daily]").click()
+    page.page.locator("#daily-summary").wait_for()
+
+
+def daily_save_one_move_from_won(day: date, wall_ms: float) -> tuple[str, list[str]]:
+    """The save of the deal of the day `day`, played along a winning line to its last deal."""
+    number = int(cli("daily", day.isoformat()))
+    game, rest = won_with_empty_stock(number, seeds=1)
+    save = PageSave(game, number, 61_000, True, False, 1,
+                    Attempt("00000000000da1e5", wall_ms, hints=1, daily=day.isoformat()))
+    return save.to_json(), rest
+
+
+# ---- difficulty ---------------------------------------------------------------------------
+
+def test_the_tier_of_each_of_100_deals_beside_its_number_is_the_command_line_s(table):
+    deals = random.Random(16).sample(RATED, SAMPLE - 2) + [RATED[0], RATED[-1]]
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        rated = dict(zip(deals, pool.map(lambda n: cli("rate", str(n)), deals), strict=True))
+    shown = {}
+    for number in deals:
+        table.open(number)
+        shown[number] = table.page.locator("#tier").inner_text()
+    assert shown == rated
+    assert set(rated.values()) >= set(TIERS) - {"Not winnable"}  # the sample spans the tiers
+    table.open(123_456)
+    expect(table.page.locator("#tier")).to_have_text("Unrated")
+    expect(table.page.locator("#tier")).to_have_attribute("data-tier", "unrated")
+
+
+def test_new_game_deals_the_chosen_tier_and_statistics_show_games_per_tier(table):
+    page = table.page
+    page.locator(".bar [data-action=settings]").click()
+    page.locator("[data-setting=tier]").select_option("hard")
+    page.keyboard.press("Escape")
+    for _ in range(3):
+        page.locator(".bar [data-action=new]").click()
+        if page.locator("#confirm-yes").is_visible():
+            page.locator("#confirm-yes").click()
+        expect(page.locator("#tier")).to_have_text("Hard")
+        number = page.locator("#game-number").inner_text()
+        assert cli("rate", number) == "Hard"
+        assert "a Hard deal" in table.message()
+        table.click_pile("S")  # a move: leaving this game counts it
+        expect(page.locator("#moves")).to_have_text("1")
+    page.locator(".bar [data-action=settings]").click()
+    expect(page.locator("[data-setting=tier]")).to_have_value("hard")
+    page.locator("[data-setting=tier]").select_option("any")
+    page.keyboard.press("Escape")
+    page.locator(".bar [data-action=stats]").click()
+    row = page.locator("#tier-stats tr[data-tier=hard]")
+    expect(row.locator("td").first).to_have_text("2")  # two left (counted), one still on
+    expect(row.locator("th")).to_have_text("Hard")
+    page.keyboard.press("Escape")
+
+
+# ---- the deal of the day --------------------------------------------------------------------
+
+def test_the_daily_button_and_links_open_the_deal_the_command_line_names(table):
+    today = utc_today()
+    page = table.page
+    open_daily_panel(table)
+    number = cli("daily", today.isoformat())
+    expect(page.locator("#daily-summary")).to_contain_text(f"game {number}")
+    expect(page.locator("#daily-summary")).to_contain_text("Not played yet")
+    page.locator("#daily-play").click()
+    if page.locator("#confirm-yes").is_visible():
+        page.locator("#confirm-yes").click()
+    expect(page.locator("#game-number")).to_have_text(number)
+    expect(page.locator("#daily-tag")).to_be_visible()
+    assert page.evaluate("location.hash") == f"#daily={today.isoformat()}"
+    first = date(2026, 12, 1)
+    page.evaluate("d => { location.hash = '#daily=' + d; }", first.isoformat())
+    expect(page.locator("#game-number")).to_have_text(cli("daily", first.isoformat()))
+    assert page.evaluate("location.hash") == f"#daily={first.isoformat()}"
+    page.evaluate("d => { location.hash = '#daily=' + d; }",
+                  (today + timedelta(days=1)).isoformat())
+    expect(page.locator("#message")).to_contain_text("is not out yet")
+    page.wait_for_function("d => location.hash === '#daily=' + d", arg=first.isoformat())
+    page.evaluate("() => { location.hash = '#game=5'; }")
+    expect(page.locator("#game-number")).to_have_text("5")
+    expect(page.locator("#daily-tag")).to_be_hidden()
+
+
+def test_a_won_daily_is_kept_for_its_date_shared_by_web_share_and_counted_in_the_streak(
+        browser, site_url):
+    today = utc_today()
+    page = new_table(browser, site_url)
+    try:
+        page.page.add_init_script("""
+          window.__shared = [];
+          Object.defineProperty(navigator, 'share', {configurable: true,
+            value: (data) => { window.__shared.push(data); return Promise.resolve(); }});""")
+        raw, rest = daily_save_one_move_from_won(today, time.time() * 1000)
+        page.store_and_open(SAVE_KEY, raw, f"#daily={today.isoformat()}")
+        assert "resumed" in page.message()
+        for move in rest:
+            page.play(move)
+        dialog = page.page.locator("#result")
+        expect(dialog).to_have_attribute("data-kind", "won")
+        moves = page.page.locator("#moves").inner_text()
+        tier = page.page.locator("#tier").inner_text()
+        page.page.locator("#result-share").click()
+        page.page.wait_for_function("() => window.__shared.length === 1")
+        shared = page.page.evaluate("() => window.__shared[0]")
+        lines = shared["text"].splitlines()
+        day_words = f"{today.day} {today:%B} {today.year}"
+        assert lines[0] == f"The Plot \u00b7 deal of the day \u00b7 {day_words}"
+        assert lines[1].startswith(f"Won \u00b7 {moves} moves \u00b7 ")
+        assert lines[1].endswith(f"\u00b7 1 hint \u00b7 {tier}")
+        assert lines[2] == f"{site_url}#daily={today.isoformat()}"
+        assert shared["title"] == "The Plot: deal of the day"
+        expect(page.page.locator("#message")).to_have_text("Shared.")
+        page.page.locator("#result-close").click()
+
+        open_daily_panel(page)
+        cell = page.page.locator(f"#daily-calendar [data-day='{today.isoformat()}']")
+        expect(cell).to_have_attribute("data-result", "won")
+        expect(page.page.locator("#daily-summary")).to_contain_text(f"Won: {moves} moves")
+        expect(page.page.locator("#daily-streak")).to_contain_text("Daily streak: 1 day ")
+        expect(page.page.locator("#daily-share")).to_be_visible()
+        page.reload()  # kept: the result is the history's, the table the save's
+        open_daily_panel(page)
+        expect(page.page.locator(f"#daily-calendar [data-day='{today.isoformat()}']")) \
+            .to_have_attribute("data-result", "won")
+        page.assert_clean()
+    finally:
+        page.context.close()
+
+
+def test_without_web_share_the_result_goes_to_the_clipboard(browser, site_url):
+    today = utc_today()
+    page = new_table(browser, site_url, permissions=["clipboard-read", "clipboard-write"])
+    try:
+        page.page.add_init_script("delete Navigator.prototype.share; delete navigator.share;")
+        raw, rest = daily_save_one_move_from_won(today, time.time() * 1000)
+        page.store_and_open(SAVE_KEY, raw, f"#daily={today.isoformat()}")
+        for move in rest:
+            page.play(move)
+        expect(page.page.locator("#result")).to_have_attribute("data-kind", "won")
+        page.page.locator("#result-share").click()
+        expect(page.page.locator("#message")).to_contain_text("copied")
+        copied = page.page.evaluate("() => navigator.clipboard.readText()")
+        assert copied.splitlines()[2] == f"{site_url}#daily={today.isoformat()}"
+        assert copied.splitlines()[1].startswith("Won \u00b7 ")
+        page.assert_clean()
+    finally:
+        page.context.close()
+
+
+def test_the_deal_of_the_day_opens_offline(browser, built_site, tmp_path):
+    (tmp_path / "the-plot").symlink_to(built_site, target_is_directory=True)
+    server = Server(tmp_path)
+    site = server.url + "the-plot/"
+    page = new_table(browser, site, service_workers="allow")
+    try:
+        page.goto("#game=3")
+        page.page.wait_for_function("() => navigator.serviceWorker.controller !== null",
+                                    timeout=WORKER_TIMEOUT_MS)
+        page.context.set_offline(True)
+        server.stop()
+        day = utc_today()  # by its date: the link a player shares
+        page.page.evaluate("d => { location.hash = '#daily=' + d; }", day.isoformat())
+        page.reload()  # offline: from the service worker, the pool and the tiers too
+        number = cli("daily", day.isoformat())
+        expect(page.page.locator("#game-number")).to_have_text(number)
+        expect(page.page.locator("#tier")).to_have_text(cli("rate", number))
+        page.wait_table(expected_table(Game.new(int(number))))
+        page.assert_clean()
+    finally:
+        page.context.close()
+        server.stop()

@@ -1,0 +1,83 @@
+"""The history of games and the player's data in a file, in CPython (web/history.py,
+web/export.py, web/archive.py): every result kept once, merges that never count twice, files
+from newer versions or damaged ones refused, and a newer version's history kept untouched."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from plot import InvalidSave, NewerSave
+from tests.web.fakes import Backend, booted
+from web.export import EXPORT, read_export
+from web.history import HISTORY, HISTORY_KEY, KEEP, Entry, from_json, to_json
+from web.stats import STATS_KEY, Stats
+
+
+def entry(i: int, result: str = "won") -> Entry:
+    return Entry(f"{i:016x}", 100 + i, 1_760_000_000 + i, result, 150, 600, 0, 1, 104)
+
+
+def test_an_entry_round_trips_and_a_win_without_help_is_perfect():
+    games = [entry(1), entry(2, "lost"), Entry("a", 5, 9, "won", 190, 300, 0, 0, 104)]
+    assert from_json(to_json(games)) == games
+    assert [g.perfect for g in games] == [False, False, True]
+    assert len(from_json(to_json([entry(i) for i in range(KEEP + 3)]))) == KEEP
+
+
+@pytest.mark.parametrize("games", [[["x"]], [[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]],
+                                   [["a", 1, 2, "won", -1, 0, 0, 0, 0, None]]])
+def test_damaged_games_are_refused(games):
+    with pytest.raises(InvalidSave):
+        from_json(HISTORY.dump(games=games))
+
+
+def test_a_game_leaves_the_history_won_lost_or_abandoned():
+    app, backend, _ = booted(hash_text="#game=5")
+    app.deal()
+    app.undo()
+    app.deal()
+    app.new_game(confirmed=True)
+    (left,) = from_json(backend.items[HISTORY_KEY])
+    assert (left.result, left.deal, left.moves, left.undos) == ("abandoned", 5, 1, 1)
+
+
+def test_a_newer_versions_history_is_kept_untouched():
+    raw = json.dumps({"format": HISTORY.name, "version": HISTORY.version + 1, "games": []})
+    app, backend, _ = booted(Backend({HISTORY_KEY: raw}), "#game=5")
+    assert "newer version" in app.notice
+    app.deal()
+    app.new_game(confirmed=True)
+    assert backend.items[HISTORY_KEY] == raw
+
+
+def test_merging_a_file_twice_counts_its_games_once():
+    mine, _, _ = booted(Backend({HISTORY_KEY: to_json([entry(1), entry(2)]),
+                                 STATS_KEY: Stats(2, 2, 2, 2).to_json()}), "#game=5")
+    text = booted(Backend({HISTORY_KEY: to_json([entry(2), entry(3, "lost")]),
+                           STATS_KEY: Stats(2, 1, 0, 1).to_json()}),
+                  "#game=6")[0].archive.export_text()
+    for _ in range(2):
+        mine.archive.preview_import(text)
+        assert "This file holds 2 games in detail (1 won)" in mine.message.text
+        mine.archive.finish_import("merge")
+    assert [g.attempt for g in mine.history.entries] == [f"{i:016x}" for i in (1, 2, 3)]
+    assert (mine.book.stats.played, mine.book.stats.won) == (3, 2)
+
+
+@pytest.mark.parametrize("text", ["{nope", EXPORT.dump(stats={}),
+                                  json.dumps({"format": EXPORT.name, "version": 2})])
+def test_a_damaged_or_newer_file_is_refused(text):
+    with pytest.raises(InvalidSave):
+        read_export(text)
+    app, backend, _ = booted(hash_text="#game=5")
+    before = dict(backend.items)
+    app.archive.preview_import(text)
+    assert "cannot be imported" in app.message.text and app.archive.importing is None
+    assert backend.items == before
+
+
+def test_a_newer_file_says_so():
+    with pytest.raises(NewerSave):
+        read_export(json.dumps({"format": EXPORT.name, "version": EXPORT.version + 1}))

@@ -1,0 +1,141 @@
+"""Drawing the panels made of lists from their views (web/view.py): the history (the charts as
+SVG bars, the statistics per tier, the list of games, the file being imported) and the deal of
+the day (the calendar). Every text goes in as text, never markup.
+"""
+
+from __future__ import annotations
+
+from pyscript.ffi import is_none
+
+SVG = "http://www.w3.org/2000/svg"
+CHART_WIDTH, CHART_HEIGHT = 320, 120  # the charts' drawing units (they scale with the panel)
+LABEL_ROOM = 16                       # under the bars, for their labels
+RESULT_TEXT = {"won": "Won", "lost": "Lost", "abandoned": "Left"}
+
+
+def draw_history(document, history) -> None:
+    """Make the panel show `history` (None: the panel is closed; nothing to draw)."""
+    if history is None:
+        return
+    _charts(document, history.charts)
+    _tiers(document, history.tiers)
+    _games(document, history)
+    preview = document.getElementById("import-preview")
+    preview.hidden = history.importing is None
+    if history.importing is not None:
+        document.getElementById("import-text").textContent = history.importing
+    box = document.querySelector("[data-history-filter]")
+    if not is_none(box):
+        box.value = history.filter
+
+
+def _element(document, tag: str, text: str = "", **attributes):
+    el = document.createElement(tag)
+    if text:
+        el.textContent = text
+    for name, value in attributes.items():
+        el.setAttribute(name.replace("_", "-"), str(value))
+    return el
+
+
+def _games(document, history) -> None:
+    listing = document.getElementById("history-list")
+    listing.replaceChildren()
+    for row in history.rows:
+        item = _element(document, "li", data_history_entry=row.attempt, data_result=row.result,
+                        data_deal=row.deal)
+        if row.perfect:
+            item.setAttribute("data-perfect", "true")
+        head = _element(document, "span", f"Game {row.deal}", **{"class": "deal"})
+        result = _element(document, "span", RESULT_TEXT[row.result] +
+                          (" \u2605 perfect" if row.perfect else ""), **{"class": "result"})
+        facts = (f"{row.when} \u00b7 {row.moves} moves \u00b7 {row.time_text} \u00b7 "
+                 f"{row.home}/104 home \u00b7 {row.hints} hints \u00b7 {row.undos} undos")
+        if row.tier_text:
+            facts += f" \u00b7 {row.tier_text}"
+        if row.daily:
+            facts += f" \u00b7 deal of the day {row.daily}"
+        again = _element(document, "button", "Play again", type="button",
+                         data_action="play-deal", data_deal=row.deal)
+        again.setAttribute("aria-label", f"Play game {row.deal} again")
+        for part in (head, result, _element(document, "span", facts, **{"class": "facts"}),
+                     again):
+            item.appendChild(part)
+        listing.appendChild(item)
+    count = document.getElementById("history-count")
+    count.textContent = (f"{len(history.rows)} of {history.total} shown" if history.total
+                         else "No games yet: a game is kept here once it is won, lost or left.")
+    document.getElementById("history-more").hidden = not history.more
+
+
+def _tiers(document, tiers) -> None:
+    table = document.getElementById("tier-stats")
+    table.hidden = not tiers
+    body = table.querySelector("tbody")
+    body.replaceChildren()
+    for row in tiers:
+        line = _element(document, "tr", data_tier=row.tier)
+        line.appendChild(_element(document, "th", row.label, scope="row"))
+        for value in (row.played, row.won, row.rate):
+            line.appendChild(_element(document, "td", str(value)))
+        body.appendChild(line)
+
+
+def draw_daily(document, daily) -> None:
+    """Make the deal of the day panel show `daily` (None: the panel is closed)."""
+    if daily is None:
+        return
+    document.getElementById("daily-summary").textContent = daily.summary
+    document.getElementById("daily-play").textContent = daily.play_label
+    share = document.getElementById("daily-share")
+    share.hidden = daily.share is None
+    share.setAttribute("data-date", daily.share or "")
+    document.getElementById("daily-streak").textContent = daily.streak
+    listing = document.getElementById("daily-calendar")
+    listing.replaceChildren()
+    for day in daily.days:
+        item = _element(document, "li", data_day=day.date, data_result=day.result or "none")
+        if day.today:
+            item.setAttribute("data-today", "true")
+        if day.playable:
+            cell = _element(document, "button", day.label, type="button",
+                            data_action="play-daily", data_date=day.date,
+                            aria_label=day.spoken)
+            if day.today:
+                cell.setAttribute("aria-current", "date")
+        else:
+            cell = _element(document, "span", day.label, aria_label=day.spoken)
+        item.appendChild(cell)
+        listing.appendChild(item)
+
+
+def _charts(document, charts) -> None:
+    section = document.getElementById("charts")
+    section.replaceChildren()
+    for chart in charts:
+        figure = _element(document, "figure", data_chart=chart.key)
+        figure.appendChild(_element(document, "figcaption", chart.title))
+        svg = document.createElementNS(SVG, "svg")
+        svg.setAttribute("viewBox", f"0 0 {CHART_WIDTH} {CHART_HEIGHT + LABEL_ROOM}")
+        svg.setAttribute("aria-hidden", "true")  # the sentence below says it in words
+        bars = chart.bars
+        step = CHART_WIDTH / max(len(bars), 1)
+        for i, bar in enumerate(bars):
+            height = CHART_HEIGHT * min(bar.value / chart.top, 1) if chart.top else 0
+            rect = document.createElementNS(SVG, "rect")
+            for name, value in (("x", i * step + step * 0.15), ("y", CHART_HEIGHT - height),
+                                ("width", step * 0.7), ("height", max(height, 1))):
+                rect.setAttribute(name, f"{value:.1f}")
+            tip = document.createElementNS(SVG, "title")
+            tip.textContent = bar.text
+            rect.appendChild(tip)
+            svg.appendChild(rect)
+            if len(bars) <= 13 or i % max(len(bars) // 6, 1) == 0:
+                label = document.createElementNS(SVG, "text")
+                label.setAttribute("x", f"{i * step + step / 2:.1f}")
+                label.setAttribute("y", str(CHART_HEIGHT + LABEL_ROOM - 3))
+                label.textContent = bar.label
+                svg.appendChild(label)
+        figure.appendChild(svg)
+        figure.appendChild(_element(document, "p", chart.summary, **{"class": "sr-only"}))
+        section.appendChild(figure)
