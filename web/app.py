@@ -32,8 +32,11 @@ from .history import ABANDONED, LOST_RESULT, Entry, HistoryBook
 from .pagesave import Attempt, PageSave
 from .saveslot import SAVE_KEY, SaveSlot
 from .settings import Settings, SettingsStore
-from .state import Dialog, Leave, Leaving, Message, Panel, Tone
+from .state import Dialog, Leave, Leaving, LeftGame, Message, Panel, Tone
 from .stats import STATS_KEY, StatsBook
+
+UNDO_LEAVE_MS = 8_000  # how long Undo can bring back a game left by New game or Restart
+UNDOABLE_LEAVES = (Leaving.NEW, Leaving.RESTART)  # leaving without a question (a link asks)
 
 
 class App:
@@ -60,6 +63,8 @@ class App:
         self.dialog: Dialog | None = None
         self.leaving: Leave | None = None  # what the open confirmation would do
         self.panel: Panel | None = None
+        self.paused = False  # the table is hidden and the clock stopped (P)
+        self.left: LeftGame | None = None  # the game New game or Restart left, while undoable
         self.started = False            # a move was made in this attempt
         self.counted = False            # this attempt's result is already in the statistics
         self.attempt = Attempt()        # who this attempt is, and what it cost
@@ -253,10 +258,16 @@ class App:
         self.dialog = self.leaving = None
 
     def _leave(self, leave: Leave, confirmed: bool) -> None:
+        """Leave this game for `leave`'s. A game in progress is left without a question by New
+        game and Restart (Undo brings it back for a while); a link asks first."""
+        left = None
         if self._in_progress() and not confirmed:
-            self._ask(leave)
-            self.say("")
-            return
+            if leave.kind not in UNDOABLE_LEAVES:
+                self._ask(leave)
+                self.say("")
+                return
+            left = LeftGame(self._snapshot(), self.book.stats, self.clock.now() + UNDO_LEAVE_MS,
+                            leave.kind, self.number)
         self._finish_attempt()
         if leave.kind is Leaving.NEW:
             winnable_only, tier = self.settings.winnable_only, self.settings.tier
@@ -273,6 +284,32 @@ class App:
             self._start(leave.number)
             self.say(words.switched(leave.number))
         self._after_change(announce=False)
+        self.left = left
+        if left is not None:
+            self.say(self.message.text + words.undo_leave_offer(left.number))
+
+    def _snapshot(self) -> PageSave:
+        """This game as a save, kept apart from the game on the table."""
+        return replace(self.draft(), game=self.game.copy())
+
+    def undo_leave(self) -> bool:
+        """Bring back the game New game or Restart just left, its result and statistics taken
+        back; False if there is none (or its time is up)."""
+        left, self.left = self.left, None
+        if left is None or self.clock.now() > left.until_ms:
+            return False
+        attempt = left.save.attempt.id
+        self.history.replace([e for e in self.history.entries if e.attempt != attempt])
+        self.book.replace(left.stats)
+        self.take(left.save)
+        self.say(words.came_back(left.number, left.save.game.moves_played))
+        return True
+
+    def tick(self) -> None:
+        """A few times a second: the Undo offer for a game left ends in time."""
+        if self.left is not None and self.clock.now() > self.left.until_ms:
+            self.left = None
+            self.changed()
 
     def _finish_attempt(self) -> None:
         """Leaving a game: a started, unrecorded attempt that was not won counts as lost (in
@@ -324,6 +361,8 @@ class App:
         said += words.auto_played(self._autoplay())
         if restricted and not self.game.restricted:
             said += words.opened_foundations()
+        if self.only_the_stock:
+            said += words.ONLY_THE_STOCK
         self.say(said)
         self._after_change()
 
@@ -338,11 +377,14 @@ class App:
 
     def _begin(self) -> None:
         """A move was made: the attempt has begun (its clock, its place in the history)."""
+        self.left = None  # a move in the new game: the old one stays left
         if not self.started:
             self.started = True
             self.attempt = replace(self.attempt, began_ms=self.wall())
 
     def undo(self) -> None:
+        if not self.game.can_undo and self.undo_leave():
+            return  # nothing to undo in this game: undo leaving the last one
         if self.game.can_undo:
             self.spent(undos=1)
         self._step(self.game.undo, words.NOTHING_TO_UNDO,
@@ -389,13 +431,32 @@ class App:
             self.advisor.request_hint()
 
     def escape(self) -> None:
-        """Esc: close the panel, else the dialog, else put the card down."""
+        """Esc: close the panel, else the dialog, else end a pause, else put the card down."""
         if self.panel is not None:
             self.toggle_panel(None)
         elif self.dialog is not None:
             self.cancel()
+        elif self.paused:
+            self.resume()
         else:
             self.hand.deselect()
+
+    def toggle_pause(self) -> None:
+        """P: hide the table and stop the clock, or come back to the game."""
+        if self.paused:
+            self.resume()
+            return
+        self.paused = True
+        self.hand.put_down()
+        self._run_clock()
+        self.say(words.PAUSED)
+
+    def resume(self) -> None:
+        """Back to the table from a pause (nothing happens if the game is not paused)."""
+        if self.paused:
+            self.paused = False
+            self._run_clock()
+            self.say(words.RESUMED)
 
     def toggle_panel(self, panel: Panel | None) -> None:
         self.panel = None if panel == self.panel else panel
@@ -439,6 +500,12 @@ class App:
         if result is None or not result.finished:
             return None
         return share_text(result, self.deals.tier_of(result.deal), address)
+
+    @property
+    def only_the_stock(self) -> bool:
+        """The game goes on, and dealing from the stock is the only move left."""
+        moves = self.game.legal_moves() if self.game.status == PLAYING else []
+        return bool(moves) and all(move.src == STOCK for move in moves)
 
     @property
     def proved_winnable_deal(self) -> bool:
@@ -515,9 +582,9 @@ class App:
 
     def _run_clock(self) -> None:
         """The clock runs while the game is started, unfinished and on screen, not under a
-        panel."""
-        self.clock.run(self.visible and self.panel is None and self.started
-                       and self.game.status == PLAYING)
+        panel nor paused."""
+        self.clock.run(self.visible and self.panel is None and not self.paused
+                       and self.started and self.game.status == PLAYING)
 
     def draft(self) -> PageSave:
         """This tab's game as a save record (the slot sets its revision)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from . import words
 from .state import Panel
 
 
@@ -47,6 +48,9 @@ COMMANDS = {command.name: command for command in (
     Command("play-daily", lambda app, page, day: app.open_daily(day or None), takes="date"),
     Command("share-daily", lambda app, page, day: page.share(day), takes="date"),
     Command("close-panel", _panel(None)),
+    Command("pause", lambda app, page: app.toggle_pause(), ("p",)),
+    Command("undo-leave", lambda app, page: app.undo_leave() or app.say(words.UNDO_LEAVE_GONE)),
+    Command("resume", lambda app, page: app.resume()),
     Command("copy-link", lambda app, page: page.copy_link()),
     Command("dismiss-notice", lambda app, page: app.dismiss_notice()),
     Command("reset-stats", lambda app, page: app.reset_stats()),
@@ -71,12 +75,18 @@ COMMANDS = {command.name: command for command in (
 )}
 
 
+KEEP_PAUSED = {"pause", "resume", "help", "settings", "stats", "daily", "close-panel",
+               "escape", "dismiss-notice"}  # actions that leave a paused game paused
+
+
 def run(name: str, app, page, value: str | None = None) -> bool:
     """Do the action called `name` (with the `value` its button holds, for an action that takes
     one); False if there is no such action."""
     command = COMMANDS.get(name)
     if command is None or (command.takes is not None and value is None):
         return False
+    if app.paused and name not in KEEP_PAUSED:
+        app.resume()  # any other action takes the player back to the table
     if command.takes is None:
         command.run(app, page)
     else:

@@ -109,7 +109,7 @@ async def start() -> None:
     app.boot(window.location.hash, typed(window, window.location.hash))
     Controls(app, document, window, drawn=renderer.draw_pending)
     renderer.draw(table_view(app))
-    ticker = create_proxy(lambda *_: renderer.tick(app.clock.text()))
+    ticker = create_proxy(lambda *_: (app.tick(), renderer.tick(app.clock.text())))
     window.setInterval(ticker, 250)  # the proxy lives as long as the page
     document.getElementById("table").inert = False  # the preview (web/startup.js) was inert
     document.documentElement.classList.remove("preview")

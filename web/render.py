@@ -17,11 +17,12 @@ from plot import SOURCES, TABLEAU, WON
 
 from .faces import TEMPLATE_ID
 from .panels import draw_daily, draw_history
+from .settings import SPEED_MS
 from .state import Dialog, Panel
 from .view import PileView, TableView, flights
 
-FLAGS = ("empty", "locked", "complete", "selected", "target", "hint-from", "hint-to")
-MOVE_MS = 170          # a card's flight from one pile to another (never blocks input)
+FLAGS = ("empty", "locked", "complete", "selected", "target", "hint-from", "hint-to",
+         "last-from", "last-to", "only-move")
 FLIGHTS = "data-flights"  # a card's flights not landed yet
 SETTING_CLASSES = {"four_colour": "four-colour", "contrast": "high-contrast",
                    "large": "large-cards"}
@@ -30,7 +31,8 @@ ELEMENTS = ("state", "message", "notice", "moves", "time", "game-number", "game-
             "result-close", "confirm-yes", "help", "stats", "settings", "offer", "offer-text",
             "offer-yes", "offer-no", "hint", "finish", "winnable", "winnable-deal",
             "winnable-count", "selection-help", "notice-text", "confirm-no", "stats-reset",
-            "tier", "daily-tag", "daily-button", "result-share", "daily")
+            "tier", "daily-tag", "daily-button", "result-share", "daily", "pause", "toast",
+            "toast-text")
 
 
 def _flights(node) -> int:
@@ -66,6 +68,7 @@ class Renderer:
         self._frame = create_proxy(lambda _timestamp=None: self.draw_pending())
         self.sky = document.getElementById("sky")  # cards in flight cross the table here
         self.calm = window.matchMedia("(prefers-reduced-motion: reduce)")
+        self.move_ms = SPEED_MS["normal"]  # a card's flight (never blocks input); 0: none
 
     # ---- scheduling ---------------------------------------------------------------------------
 
@@ -86,7 +89,7 @@ class Renderer:
         """Make the page show `view`, touching only what differs from the last view drawn."""
         self.pending = False
         before = self.view
-        moved = flights(before, view) if not self.calm.matches else ()
+        moved = flights(before, view) if self.move_ms and not self.calm.matches else ()
         starts = {dst: self._top_node(src).getBoundingClientRect() for src, dst in moved}
         for i, pile in enumerate(view.piles):
             self._pile(None if before is None else before.piles[i], pile)
@@ -137,7 +140,7 @@ class Renderer:
         # transform only, so the compositor runs the flight
         frames = to_js([{"transform": f"translate({dx:.1f}px, {dy:.1f}px)"},
                         {"transform": "none"}])
-        flight = copy.animate(frames, to_js({"duration": MOVE_MS,
+        flight = copy.animate(frames, to_js({"duration": self.move_ms,
                                              "easing": "cubic-bezier(.2,.7,.3,1)"}))
         flight.onfinish = create_once_callable(lambda _event=None: self._landed(node, copy))
 
@@ -303,6 +306,14 @@ class Renderer:
     def _daily(self, c) -> None:
         draw_daily(self.document, c.daily_panel)
 
+    def _toast(self, c) -> None:
+        self.el["toast"].hidden = not c.toast
+        self.el["toast-text"].textContent = c.toast
+
+    def _paused(self, c) -> None:
+        self.root.classList.toggle("paused", c.paused)
+        self.el["pause"].hidden = not c.paused
+
     def _fan_rows(self, c) -> None:
         """Each tableau row's longest pile: style.css sizes the cards so every row fits."""
         for i, longest in enumerate(c.fan_rows, 1):
@@ -315,6 +326,9 @@ class Renderer:
                 for box in self.document.querySelectorAll('[data-setting="back"]'):
                     box.checked = box.value == value
                 continue
+            if name == "speed":
+                self.move_ms = SPEED_MS[value]
+                self.root.classList.toggle("no-motion", not self.move_ms)
             if name in SETTING_CLASSES:
                 self.root.classList.toggle(SETTING_CLASSES[name], value)
             box = self.document.querySelector(f'[data-setting="{name}"]')
@@ -345,4 +359,6 @@ class Renderer:
         (("fan_rows",), _fan_rows),
         (("history",), _history),
         (("daily_panel",), _daily),
+        (("paused",), _paused),
+        (("toast",), _toast),
     )

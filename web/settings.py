@@ -18,6 +18,7 @@ from .storage import Storage
 
 SETTINGS_KEY = "the-plot/settings"
 CARD_BACKS = ("red", "blue", "green", "plain")  # offered in Settings, drawn by style.css
+SPEED_MS = {"slow": 320, "normal": 170, "fast": 90, "off": 0}  # a card's flight, by setting
 
 
 def _unversioned(record: dict) -> dict:
@@ -44,6 +45,8 @@ class Settings:
     large: bool = False
     back: str = "red"              # one of CARD_BACKS
     tier: str = ANY_TIER           # New game's difficulty: one of TIER_CHOICES
+    last_move: bool = True         # the last move's two piles are marked
+    speed: str = "normal"          # how fast cards fly: one of SPEED_MS ("off": no animation)
 
     def changed(self, name: str, value) -> Settings | None:
         """These settings with `name` set to `value`; None if that is not a valid setting."""
@@ -68,7 +71,8 @@ class Settings:
 
 
 NAMES = tuple(f.name for f in fields(Settings))
-CHOICES = {"back": CARD_BACKS, "tier": tuple(TIER_CHOICES)}  # settings chosen from a list
+# settings chosen from a list
+CHOICES = {"back": CARD_BACKS, "tier": tuple(TIER_CHOICES), "speed": tuple(SPEED_MS)}
 
 
 class SettingsStore:

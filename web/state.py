@@ -42,6 +42,18 @@ class Leave:
 
 
 @dataclass(frozen=True)
+class LeftGame:
+    """A game in progress left by New game or Restart without a question: Undo brings it back
+    for a few seconds (its result and statistics are taken back too)."""
+
+    save: object     # web.pagesave.PageSave: the game as it was left
+    stats: object    # web.stats.Stats before the game was counted
+    until_ms: float  # the offer ends then (the App clock's time base)
+    kind: Leaving    # NEW or RESTART
+    number: int
+
+
+@dataclass(frozen=True)
 class Message:
     text: str = ""
     tone: Tone = Tone.INFO

@@ -31,7 +31,8 @@ class PileView:
     name: str
     cards: tuple[str, ...]   # face-up card codes drawn, bottom to top (a tableau shows them all)
     count: int               # cards in the pile
-    flags: frozenset[str]    # empty, locked, complete, selected, target, hint-from, hint-to
+    flags: frozenset[str]    # empty, locked, complete, selected, target, hint-from, hint-to,
+                             # last-from, last-to (the last move), only-move (the stock)
     label: str               # what a screen reader says for it
     count_text: str          # the small count drawn on it ("" for none)
     bases: tuple[bool, ...] = ()  # which drawn cards are base-rank cards in the tableau
@@ -146,6 +147,8 @@ class ChromeView:
     daily: str | None = None          # the date, when this is a deal of the day
     share: str | None = None          # the result dialog offers to share this date's result
     daily_panel: DailyView | None = None  # only while the deal of the day panel is open
+    paused: bool = False              # the table is hidden and the clock stopped
+    toast: str = ""                   # a game just left, which Undo can bring back
 
 
 @dataclass(frozen=True)
@@ -177,6 +180,12 @@ def pile_view(app, name: str) -> PileView:
     hint = app.advisor.hint
     if hint is not None and name in hint:
         flags.add("hint-from" if name == hint[0] else "hint-to")
+    if app.settings.last_move and game.history:
+        last = game.history[-1]
+        if name in (last.src, last.dst):
+            flags.add("last-from" if name == last.src else "last-to")
+    if name == STOCK and app.only_the_stock:
+        flags.add("only-move")
     flags = frozenset(flags)
     label = words.accessible_name(name, shown, len(cards), flags, game.base_rank)
     shown_count = words.foundation_count_text if name in FOUNDATIONS else str
@@ -223,7 +232,8 @@ def chrome_view(app) -> ChromeView:
         history=history_view(app) if app.panel is Panel.STATS else None,
         link=app.link, **tier_fields(app), daily=app.attempt.daily,
         share=app.attempt.daily if app.dialog in (Dialog.WON, Dialog.LOST) else None,
-        daily_panel=daily_view(app) if app.panel is Panel.DAILY else None)
+        daily_panel=daily_view(app) if app.panel is Panel.DAILY else None, paused=app.paused,
+        toast="" if app.left is None else words.left_toast(app.left.number, str(app.left.kind)))
 
 
 def tier_fields(app) -> dict:

@@ -199,6 +199,11 @@ def moved(card: str, dst: str) -> str:
     return f"{card_text(card)} to {pile_text(dst)}."
 
 
+ONLY_THE_STOCK = " No moves left but the stock: deal the next card."
+PAUSED = "Paused: the clock is stopped and the table hidden. Press P or Resume to play on."
+RESUMED = "Resumed."
+
+
 def auto_played(cards: list[str]) -> str:
     return f" Auto-played to the foundations: {', '.join(map(card_text, cards))}." if cards else ""
 
@@ -220,6 +225,23 @@ def restarted(number: int, redoable: int) -> str:
         return f"Game {number} restarted from the deal."
     return (f"Game {number} restarted from the deal: Redo plays your {counted(redoable, 'move')} "
             "again.")
+
+
+def undo_leave_offer(number: int) -> str:
+    return f" Undo (Z) brings game {number} back."
+
+
+def left_toast(number: int, kind: str) -> str:
+    """The toast after New game or Restart left a game in progress."""
+    return f"Game {number} restarted." if kind == "restart" else f"Game {number} left."
+
+
+UNDO_LEAVE_GONE = "The last game can no longer be brought back."
+
+
+def came_back(number: int, moves: int) -> str:
+    return (f"Game {number} is back, with its {counted(moves, 'move')}; it is not counted as "
+            "abandoned.")
 
 
 def switched(number: int) -> str:
@@ -384,6 +406,10 @@ def setting_changed(name: str, value) -> str:
         return CHECK_ON if value else CHECK_OFF
     if name == "tier":
         return TIER_SETTING[value]
+    if name == "last_move":
+        return f"The last move is {'marked' if value else 'no longer marked'}."
+    if name == "speed":
+        return "Cards move without animation." if value == "off" else f"Card speed: {value}."
     return WINNABLE_ONLY_ON if value else WINNABLE_ONLY_OFF
 
 

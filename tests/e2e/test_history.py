@@ -74,7 +74,8 @@ def test_won_lost_and_left_games_are_kept_newest_first(browser, site_url):
         page.page.wait_for_function("() => document.getElementById('moves').textContent === '1'")
         left = int(page.page.locator("#game-number").inner_text())
         page.page.keyboard.press("n")
-        page.page.locator("#confirm-yes").click()
+        page.page.wait_for_function(
+            "n => document.getElementById('game-number').textContent !== String(n)", arg=left)
         open_history(page)
         assert entries(page) == [{"result": "abandoned", "deal": left},
                                  {"result": "lost", "deal": lost.seed},

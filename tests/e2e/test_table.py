@@ -133,7 +133,7 @@ def test_double_click_sends_a_card_to_a_foundation(table):
     table.wait_table(expected_table(game))
 
 
-def test_restart_asks_first_then_returns_to_the_deal(table):
+def test_restart_asks_nothing_and_the_toast_s_undo_brings_the_game_back(table):
     table.open(6)
     game = Game.new(6)
     for _ in range(2):
@@ -142,18 +142,23 @@ def test_restart_asks_first_then_returns_to_the_deal(table):
         game.play(move)
     table.wait_table(expected_table(game))
     table.page.locator(".bar [data-action=restart]").click()
-    dialog = table.page.locator("#result")
-    dialog.wait_for(state="visible")
-    assert dialog.get_attribute("data-kind") == "confirm"
-    dialog.locator("[data-action=cancel]").click()
-    dialog.wait_for(state="hidden")
-    table.wait_table(expected_table(game))
-    table.page.locator(".bar [data-action=restart]").click()
-    dialog.locator("[data-action=confirm]").click()
+    toast = table.page.locator("#toast")
+    expect(toast).to_be_visible()
+    expect(toast).to_contain_text("Game 6 restarted.")
+    assert table.page.locator("#result").is_hidden()
     table.wait_table(expected_table(Game.new(6)))
     assert table.page.locator("#moves").inner_text() == "0"
+    toast.locator("[data-action=undo-leave]").click()
+    expect(toast).to_be_hidden()
+    table.wait_table(expected_table(game))
+    expect(table.page.locator("#moves")).to_have_text("2")
+    expect(table.page.locator("#message")).to_contain_text("Game 6 is back")
+    table.page.locator(".bar [data-action=restart]").click()
+    table.wait_table(expected_table(Game.new(6)))
+    expect(table.page.locator("#redo")).to_be_enabled()
     assert table.page.locator("#undo").is_disabled()
     assert table.page.locator("#game-number").inner_text() == "6"
+    expect(toast).to_be_hidden(timeout=12_000)  # its offer ends after a few seconds
 
 
 def test_changing_the_hash_switches_deals_without_reloading(table):
@@ -191,7 +196,6 @@ def test_new_game_key_deals_a_fresh_game_and_counts_the_abandoned_one(table):
     table.click_pile("S")
     table.page.wait_for_function("document.getElementById('moves').textContent === '1'")
     table.page.keyboard.press("n")
-    table.page.locator("#confirm-yes").click()
     table.page.wait_for_function(
         "document.getElementById('game-number').textContent !== '7'")
     number = int(table.page.locator("#game-number").inner_text())

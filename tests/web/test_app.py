@@ -122,12 +122,51 @@ def test_statistics_count_each_game_once():
     assert app.dialog is None and app.number != 2
     assert Stats.from_json(backend.items[STATS_KEY]).played == 1
     app.deal()
-    app.restart()
-    assert app.dialog is Dialog.CONFIRM and app.game.moves_played == 1
-    app.confirm()
+    app.restart()  # no question: the game in progress is left at once, and counted
+    assert app.dialog is None and app.game.moves_played == 0 and app.game.can_redo
     stats = Stats.from_json(backend.items[STATS_KEY])
     assert (stats.played, stats.won, stats.streak, stats.best_streak) == (2, 1, 0, 1)
     assert stats.win_rate == "50%"
+
+
+def test_new_game_and_restart_leave_at_once_and_undo_brings_the_game_back():
+    app, backend, clock = make_app(hash_text="#game=2")
+    app.deal()
+    app.deal()
+    app.undo()
+    clock.ms = 30_000
+    before_save = json.loads(backend.items[SAVE_KEY])
+    app.new_game()
+    assert app.dialog is None and app.number != 2 and app.game.moves_played == 0
+    assert app.message.text.endswith("Undo (Z) brings game 2 back.")
+    assert Stats.from_json(backend.items[STATS_KEY]).played == 1
+    assert [e.result for e in app.history.entries] == ["abandoned"]
+    clock.ms = 35_000
+    app.undo()  # nothing to undo in the new deal: the game left comes back
+    assert app.number == 2 and app.game.moves_played == 1 and app.game.can_redo
+    assert app.clock.text() == "0:30" and app.history.entries == []
+    assert Stats.from_json(backend.items[STATS_KEY]).played == 0
+    assert json.loads(backend.items[SAVE_KEY])["engine"] == before_save["engine"]
+    app.restart()
+    app.undo()  # the same for Restart
+    assert app.game.moves_played == 1 and app.message.text.startswith("Game 2 is back")
+
+
+def test_the_undo_of_leaving_ends_with_its_time_or_a_move():
+    app, _, clock = make_app(hash_text="#game=2")
+    app.deal()
+    app.new_game()
+    clock.ms += 8_001
+    app.tick()
+    assert app.left is None
+    app.undo()
+    assert app.number != 2 and app.message.text == "Nothing to undo."
+    app.deal()
+    app.new_game()
+    app.deal()  # playing the new deal keeps the old one left
+    app.undo()
+    app.undo()
+    assert app.game.moves_played == 0 and app.number != 2
 
 
 PAGE = {"format": "the-plot-page", "version": 1}
@@ -253,3 +292,79 @@ def test_safe_autoplay_plays_only_what_the_engine_proves_safe():
     app.set_setting("autoplay", True)
     assert app.game.position() == expected.position()
     assert "Auto-played" in app.message.text
+
+
+def a_position_where_only_dealing_is_left() -> tuple[int, list[str]]:
+    """A deal and the moves (random, seeded) after which the stock is the only move."""
+    import random
+    rng = random.Random(7)
+    for number in range(1, 200):
+        game = Game.new(number)
+        for _ in range(150):
+            moves = game.legal_moves()
+            if not moves or game.status != PLAYING:
+                break
+            game.play(rng.choice(moves))
+            if game.status == PLAYING and all(m.src == "S" for m in game.legal_moves()):
+                return number, [str(m) for m in game.history]
+    raise AssertionError("no position with only the stock left")
+
+
+def test_when_only_the_stock_is_left_the_page_says_so_and_marks_it():
+    from web.view import table_view
+    number, line = a_position_where_only_dealing_is_left()
+    app, _, _ = make_app(hash_text=f"#game={number}")
+    for move in line[:-1]:
+        app.play_move(move)
+    assert "No moves left but the stock" not in app.message.text
+    app.play_move(line[-1])
+    assert app.only_the_stock
+    assert app.message.text.endswith("No moves left but the stock: deal the next card.")
+    assert "only-move" in table_view(app).pile("S").flags
+
+
+def test_the_last_move_marks_its_two_piles_unless_turned_off():
+    from web.view import table_view
+    app, _, _ = make_app()
+    move = next(m for m in Game.new(5).legal_moves() if m.src != "S")
+    app.play_move(str(move))
+    view = table_view(app)
+    assert "last-from" in view.pile(move.src).flags and "last-to" in view.pile(move.dst).flags
+    assert [p.name for p in view.piles if {"last-from", "last-to"} & p.flags] == sorted(
+        [move.src, move.dst], key=[p.name for p in view.piles].index)
+    app.set_setting("last_move", False)
+    assert not any({"last-from", "last-to"} & p.flags for p in table_view(app).piles)
+    app.set_setting("last_move", True)
+    app.undo()
+    assert not any({"last-from", "last-to"} & p.flags for p in table_view(app).piles)
+
+
+def test_the_card_speed_is_a_setting_with_off():
+    app, backend, _ = make_app()
+    app.set_setting("speed", "off")
+    assert app.settings.speed == "off" and app.message.text == "Cards move without animation."
+    app.set_setting("speed", "warp")
+    assert app.settings.speed == "off"  # not a choice: nothing changes
+    again, _, _ = make_app(backend)
+    assert again.settings.speed == "off"
+
+
+def test_pause_stops_the_clock_and_any_game_action_resumes():
+    from web import commands
+    app, _, clock = make_app()
+    app.deal()
+    clock.ms = 10_000
+    commands.run("pause", app, None)
+    assert app.paused and app.message.text.startswith("Paused")
+    clock.ms = 70_000
+    assert app.clock.text() == "0:10"
+    commands.run("help", app, None)   # reading the rules keeps the pause
+    assert app.paused
+    commands.run("close-panel", app, None)
+    commands.run("deal", app, None)   # playing on ends it
+    assert not app.paused and app.game.moves_played == 2
+    clock.ms = 80_000
+    assert app.clock.text() == "0:20"
+    commands.run("pause", app, None)
+    commands.run("pause", app, None)  # P again
+    assert not app.paused and app.message.text == "Resumed."

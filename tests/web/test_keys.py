@@ -72,6 +72,7 @@ class Recorder:
 
     def __init__(self):
         self.calls = []
+        self.paused = False
 
     def __getattr__(self, name):
         if name == "advisor":
