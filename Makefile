@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 
 .PHONY: test unit lint bench bench-solver bench-postmortem clean e2e vendor site serve browser \
 	bench-ui bench-startup bench-soak \
-	browsers browser-engines bench-firstvisit bench-inp \
+	browsers browser-engines bench-firstvisit bench-inp bench-history \
 	difficulty-study
 
 $(STAMP): pyproject.toml
@@ -89,6 +89,10 @@ bench-inp: $(STAMP) site browser
 	$(PY) benchmarks/inp.py
 
 # 100 complete games in one page: DOM nodes, listeners and JS heap after game 1 and game 100.
+# Script time to open the history and its charts with 5,000 games; storage per 1,000 games.
+bench-history: $(STAMP) site browser
+	$(PY) benchmarks/history.py
+
 bench-soak: $(STAMP) site browser
 	$(PY) benchmarks/soak.py
 
