@@ -31,7 +31,7 @@ FINISH_STEP_MS = 150    # the pause between the moves Finish plays, so each one 
 
 
 WINNABLE, LOST, UNKNOWN, THINKING = Verdict
-HINT, CHECK = "hint", "check"   # why a search runs: a hint was asked for / a verdict is wanted
+HINT, CHECK, DEMO = "hint", "check", "demo"  # why a search runs: a hint, a verdict, a demo
 
 
 class Search:
@@ -60,6 +60,7 @@ class Advisor:
         self.verdict: Verdict | None = None
         self.finishing = False
         self._own_move = False             # the move being played is one of Finish's
+        self.offer_last = False            # a demo on a lost position offered the last won one
 
     # ---- what is known --------------------------------------------------------------------
 
@@ -105,6 +106,8 @@ class Advisor:
         self.search = self.paused = None
         if self.finishing and not self._own_move:
             self.finishing = False
+        if not self._own_move:
+            self.offer_last = False
         self.refresh()
 
     def refresh(self) -> None:
@@ -198,7 +201,9 @@ class Advisor:
             self.paused = search  # asking again carries on from where it stopped
         known = self._known(search.history)
         self.verdict = known or UNKNOWN
-        if HINT in search.wants:
+        if DEMO in search.wants:
+            self._demo(known)
+        elif HINT in search.wants:
             if known == WINNABLE:
                 self._show_hint(search.history)
             elif known == LOST:
@@ -237,11 +242,57 @@ class Advisor:
         if not self.can_finish:
             app.say(words.FINISH_NEEDS, "error")
             return
+        self._play_line(words.FINISHING)
+
+    def _play_line(self, said: str) -> None:
+        """Play the proved line from here, one visible move at a time (Finish, or a demo)."""
+        app = self.app
         self.finishing = True
         self.hint = None
         app.spent(hints=1)  # the solver plays the rest: the win is not a perfect one
-        app.say(words.FINISHING)
+        app.say(said)
         app.defer(self._finish_step, FINISH_STEP_MS)
+
+    def learn_win(self, line: tuple[str, ...]) -> None:
+        """A winning line from here, proved elsewhere (the post-mortem)."""
+        history = self._history()
+        self._known(history)  # the deal's proofs, kept for this deal
+        self.win = history + tuple(line)
+        self.refresh()
+
+    def demo(self) -> None:
+        """Show me a win: the solver's line from here plays itself (any click or key stops it);
+        on a lost position, say so and offer one from the last position that could be won."""
+        app = self.app
+        if self.finishing:
+            self.stop_finish()
+            return
+        if app.game.status == WON:
+            app.say(words.NOTHING_TO_HINT)
+            return
+        known = self._known(self._history())
+        if known is not None:
+            self._demo(known)
+        elif self.search is not None:
+            self.search.wants.add(DEMO)
+            self.search.deadline = max(self.search.deadline, app.clock.now() + SEARCH_CAP_MS)
+            app.say(words.THINKING)
+        else:
+            self._start(DEMO)
+            app.say(words.THINKING)
+
+    def _demo(self, known: str | None) -> None:
+        app = self.app
+        if known == WINNABLE:
+            self._play_line(words.DEMO_PLAYING)
+        elif known == LOST and self.offer_last:
+            self.offer_last = False
+            app.story.analyse(then_demo=True)
+        elif known == LOST:
+            self.offer_last = True
+            app.say(words.DEMO_FROM_LOST, "error")
+        else:
+            app.say(words.no_line_found(SEARCH_CAP_MS // 1000))
 
     def _finish_step(self) -> None:
         if not self.finishing:

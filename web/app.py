@@ -34,9 +34,10 @@ from .saveslot import SAVE_KEY, SaveSlot
 from .settings import Settings, SettingsStore
 from .state import Dialog, Leave, Leaving, LeftGame, Message, Panel, Tone
 from .stats import STATS_KEY, StatsBook
+from .story import Story
 
 UNDO_LEAVE_MS = 8_000  # how long Undo can bring back a game left by New game or Restart
-UNDOABLE_LEAVES = (Leaving.NEW, Leaving.RESTART)  # leaving without a question (a link asks)
+UNDOABLE_LEAVES = (Leaving.NEW, Leaving.RESTART, Leaving.RECORD)  # no question: Undo instead
 
 
 class App:
@@ -74,6 +75,7 @@ class App:
         self.dismissed = ""             # the notice the player closed
         self.archive = Archive(self)    # the history panel, and the player's data in a file
         self.advisor = Advisor(self)    # the solver's help: hints, "still winnable?", Finish
+        self.story = Story(self)        # the move list, replay, where did it slip?
 
     # ---- starting, resuming and leaving -----------------------------------------------------
 
@@ -165,6 +167,7 @@ class App:
         self.hand.put_down()
         self.dialog = self.leaving = None
         self.epoch += 1
+        self.story.cancel()
 
     def take(self, save: PageSave) -> None:
         """Another game replaces the table: the other tab's, or an imported file's."""
@@ -280,6 +283,11 @@ class App:
             self.say(words.restarted(self.number, len(self.game.redo_moves)))
         elif leave.kind is Leaving.DAILY:
             self._open(leave)
+        elif leave.kind is Leaving.RECORD:
+            game = leave.game
+            self._start(game.seed, game)
+            self.started = self.counted = True  # someone's game: never in the statistics
+            self.say(words.record_opened(game.seed, game.moves_played))
         else:
             self._start(leave.number)
             self.say(words.switched(leave.number))
@@ -287,6 +295,30 @@ class App:
         self.left = left
         if left is not None:
             self.say(self.message.text + words.undo_leave_offer(left.number))
+
+    def open_game(self, game: Game) -> None:
+        """Play `game` (read from a record) from where its moves leave it."""
+        self.panel = None
+        self._leave(Leave(Leaving.RECORD, game.seed, game=game), confirmed=False)
+        self.changed()
+
+    def travel(self, number: int, quiet: bool = False) -> None:
+        """Take the table to the position after `number` moves of the game (those played, then
+        those that can be redone) by undo and redo: nothing is lost."""
+        game = self.game
+        total = game.moves_played + len(game.redo_moves)
+        if not 0 <= number <= total or number == game.moves_played:
+            return
+        if number < game.moves_played:
+            self.spent(undos=1)
+        while game.moves_played > number:
+            game.undo()
+        while game.moves_played < number:
+            game.redo()
+        self.hand.put_down()
+        if not quiet:
+            self.say(words.at_move(number, total))
+        self._after_change()
 
     def _snapshot(self) -> PageSave:
         """This game as a save, kept apart from the game on the table."""
@@ -578,13 +610,15 @@ class App:
             self.dialog = None
         self._save()
         self.advisor.position_changed()
+        self.story.position_changed()
         self.changed()
 
     def _run_clock(self) -> None:
         """The clock runs while the game is started, unfinished and on screen, not under a
         panel nor paused."""
         self.clock.run(self.visible and self.panel is None and not self.paused
-                       and self.started and self.game.status == PLAYING)
+                       and not self.story.replay_mode and self.started
+                       and self.game.status == PLAYING)
 
     def draft(self) -> PageSave:
         """This tab's game as a save record (the slot sets its revision)."""

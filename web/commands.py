@@ -49,6 +49,17 @@ COMMANDS = {command.name: command for command in (
     Command("share-daily", lambda app, page, day: page.share(day), takes="date"),
     Command("close-panel", _panel(None)),
     Command("pause", lambda app, page: app.toggle_pause(), ("p",)),
+    Command("story", _panel(Panel.STORY), ("m",)),
+    Command("go-to-move", lambda app, page, n: app.travel(int(n)), takes="move"),
+    Command("replay", lambda app, page: app.story.replay()),
+    Command("replay-step", lambda app, page: app.story.step()),
+    Command("replay-end", lambda app, page: app.story.end_replay()),
+    Command("demo", lambda app, page: app.advisor.demo()),
+    Command("postmortem", lambda app, page: app.story.analyse()),
+    Command("rewind", lambda app, page: app.story.rewind()),
+    Command("export-record", lambda app, page: page.export_record()),
+    Command("open-record-file", lambda app, page: page.choose_record_file()),
+    Command("open-record", lambda app, page: page.open_pasted_record()),
     Command("undo-leave", lambda app, page: app.undo_leave() or app.say(words.UNDO_LEAVE_GONE)),
     Command("resume", lambda app, page: app.resume()),
     Command("copy-link", lambda app, page: page.copy_link()),
@@ -75,7 +86,7 @@ COMMANDS = {command.name: command for command in (
 )}
 
 
-KEEP_PAUSED = {"pause", "resume", "help", "settings", "stats", "daily", "close-panel",
+KEEP_PAUSED = {"pause", "resume", "help", "settings", "stats", "daily", "story", "close-panel",
                "escape", "dismiss-notice"}  # actions that leave a paused game paused
 
 

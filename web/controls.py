@@ -153,6 +153,13 @@ class Controls:
         if str(box.id) == "import-file":
             self._read_import(box)
             return
+        if str(box.id) == "record-file":
+            if box.files.length:
+                asyncio.ensure_future(self._open_record_file(box.files.item(0)))
+            return
+        if box.hasAttribute("data-replay-speed"):
+            self.app.story.set_speed(str(box.value))
+            return
         if not box.hasAttribute("data-setting"):
             return
         value = bool(box.checked) if str(box.type) == "checkbox" else str(box.value)
@@ -172,16 +179,49 @@ class Controls:
         """Enter or Space on a pile: a click on it."""
         self.app.hand.click(self._pile_with_focus())
 
-    def export_data(self) -> None:
-        """Download the player's data as one file (web/export.py)."""
-        text = self.app.archive.export_text()
-        blob = self.window.Blob.new(to_js([text]), to_js({"type": "application/json"}))
+    def _download(self, text: str, name: str, kind: str) -> None:
+        blob = self.window.Blob.new(to_js([text]), to_js({"type": kind}))
         url = self.window.URL.createObjectURL(blob)
         link = self.document.createElement("a")
-        link.href, link.download = url, FILE_NAME
+        link.href, link.download = url, name
         link.click()
         self.window.setTimeout(create_once_callable(lambda: self.window.URL.revokeObjectURL(url)),
                                REVOKE_MS)
+
+    def export_record(self) -> None:
+        """Download the game's record (the-plot-<deal>.txt) and copy it to the clipboard."""
+        story = self.app.story
+        text, name = story.record(), story.file_name()
+        self._download(text, name, "text/plain")
+        asyncio.ensure_future(self._copy_record(text, name))
+
+    async def _copy_record(self, text: str, name: str) -> None:
+        try:
+            await self.window.navigator.clipboard.writeText(text)
+            self.app.say(words.record_copied(name))
+        except Exception:  # noqa: BLE001 - no clipboard here (or refused): the file is enough
+            self.app.say(words.record_saved(name))
+        self.drawn()
+
+    def choose_record_file(self) -> None:
+        box = self.document.getElementById("record-file")
+        box.value = ""
+        box.click()
+
+    def open_pasted_record(self) -> None:
+        self.app.story.open_record(str(self.document.getElementById("record-text").value))
+
+    async def _open_record_file(self, file) -> None:
+        try:
+            text = str(await file.text())
+        except Exception:  # noqa: BLE001 - an unreadable file: the same plain refusal
+            text = ""
+        self.app.story.open_record(text)
+        self.drawn()
+
+    def export_data(self) -> None:
+        """Download the player's data as one file (web/export.py)."""
+        self._download(self.app.archive.export_text(), FILE_NAME, "application/json")
         self.app.say(words.exported(FILE_NAME))
 
     def choose_import(self) -> None:

@@ -38,6 +38,10 @@ def _element(document, tag: str, text: str = "", **attributes):
     return el
 
 
+VERDICT_WORDS = {"won": "could still be won after it", "lost": "lost after it",
+                 "unknown": "undecided"}
+
+
 def _games(document, history) -> None:
     listing = document.getElementById("history-list")
     listing.replaceChildren()
@@ -139,3 +143,41 @@ def _charts(document, charts) -> None:
         figure.appendChild(svg)
         figure.appendChild(_element(document, "p", chart.summary, **{"class": "sr-only"}))
         section.appendChild(figure)
+
+
+def draw_story(document, story) -> None:
+    """Make the moves panel show `story` (None: the panel is closed)."""
+    if story is None:
+        return
+    listing = document.getElementById("movelist")
+    listing.replaceChildren()
+    for row in story.rows:
+        item = _element(document, "li", data_move=row.number,
+                        data_state="played" if row.played else "redo")
+        if row.number == story.at:
+            item.setAttribute("aria-current", "step")
+        if row.verdict:
+            item.setAttribute("data-verdict", row.verdict)
+        button = _element(document, "button", type="button", data_action="go-to-move",
+                          data_move=row.number)
+        button.appendChild(_element(document, "span", f"{row.number}.", **{"class": "n"}))
+        button.appendChild(_element(document, "span", row.text, **{"class": "words"}))
+        button.appendChild(_element(document, "code", row.notation))
+        button.setAttribute("aria-label", f"Move {row.number}: {row.text}, {row.notation}"
+                            + (f"; {VERDICT_WORDS[row.verdict]}" if row.verdict else ""))
+        item.appendChild(button)
+        listing.appendChild(item)
+    document.getElementById("movelist-empty").hidden = bool(story.rows)
+    section = document.getElementById("postmortem")
+    shown = story.analysing or bool(story.summary)
+    section.hidden = not shown
+    if story.slip is None:
+        section.removeAttribute("data-slip")
+    else:
+        section.setAttribute("data-slip", str(story.slip))
+    section.setAttribute("data-state", "running" if story.analysing else "done")
+    document.getElementById("postmortem-text").textContent = (
+        story.summary or "Working out each position of the game\u2026")
+    document.getElementById("postmortem-line-row").hidden = not story.line
+    document.getElementById("postmortem-line").textContent = " ".join(story.line)
+    document.getElementById("rewind").hidden = story.slip is None

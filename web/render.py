@@ -16,7 +16,7 @@ from pyscript.ffi import is_none, to_js
 from plot import SOURCES, TABLEAU, WON
 
 from .faces import TEMPLATE_ID
-from .panels import draw_daily, draw_history
+from .panels import draw_daily, draw_history, draw_story
 from .settings import SPEED_MS
 from .state import Dialog, Panel
 from .view import PileView, TableView, flights
@@ -32,7 +32,7 @@ ELEMENTS = ("state", "message", "notice", "moves", "time", "game-number", "game-
             "offer-yes", "offer-no", "hint", "finish", "winnable", "winnable-deal",
             "winnable-count", "selection-help", "notice-text", "confirm-no", "stats-reset",
             "tier", "daily-tag", "daily-button", "result-share", "daily", "pause", "toast",
-            "toast-text")
+            "toast-text", "story", "replay-bar", "replay-play", "result-slip")
 
 
 def _flights(node) -> int:
@@ -259,6 +259,7 @@ class Renderer:
         if asking:
             e["confirm-yes"].textContent = dialog.confirm_label
         e["result-undo"].hidden = asking
+        e["result-slip"].hidden = dialog.kind is not Dialog.LOST
         e["result-share"].hidden = c.share is None
         e["result-share"].setAttribute("data-date", c.share or "")
         (e["confirm-no"] if asking else e["result-close"]).focus()  # the safe answer
@@ -305,6 +306,13 @@ class Renderer:
 
     def _daily(self, c) -> None:
         draw_daily(self.document, c.daily_panel)
+
+    def _story(self, c) -> None:
+        draw_story(self.document, c.story)
+        replay = c.story is not None and c.story.replay
+        self.el["replay-bar"].hidden = not replay
+        if replay:
+            self.el["replay-play"].textContent = "Pause" if c.story.replaying else "Play"
 
     def _toast(self, c) -> None:
         self.el["toast"].hidden = not c.toast
@@ -361,4 +369,5 @@ class Renderer:
         (("daily_panel",), _daily),
         (("paused",), _paused),
         (("toast",), _toast),
+        (("story",), _story),
     )

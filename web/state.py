@@ -23,6 +23,7 @@ class Panel(enum.StrEnum):
     STATS = "stats"
     SETTINGS = "settings"
     DAILY = "daily"       # the deal of the day: today's, the streak, the calendar
+    STORY = "story"       # the moves: the list, replay, where did it slip?, the record
 
 
 class Leaving(enum.StrEnum):
@@ -30,6 +31,7 @@ class Leaving(enum.StrEnum):
     RESTART = "restart"
     SWITCH = "switch"     # to another deal, from a #game=N link
     DAILY = "daily"       # to a date's deal of the day
+    RECORD = "record"     # to a game opened from a record
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,7 @@ class Leave:
     kind: Leaving
     number: int | None = None  # the deal to switch to
     daily: str | None = None   # the date whose deal of the day it is ('2026-12-01')
+    game: object = None        # plot.Game read from a record (RECORD)
 
 
 @dataclass(frozen=True)

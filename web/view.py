@@ -22,6 +22,7 @@ from .export import describe
 from .history import TIERS
 from .state import Dialog, Panel, Verdict
 from .stats import Stats
+from .story import StoryView
 
 MAX_FLIGHTS = 3  # a long auto-play chain animates its last few cards only
 
@@ -149,6 +150,7 @@ class ChromeView:
     daily_panel: DailyView | None = None  # only while the deal of the day panel is open
     paused: bool = False              # the table is hidden and the clock stopped
     toast: str = ""                   # a game just left, which Undo can bring back
+    story: StoryView | None = None    # the moves panel, or the replay bar, while shown
 
 
 @dataclass(frozen=True)
@@ -234,7 +236,8 @@ def chrome_view(app) -> ChromeView:
         link=app.link, **tier_fields(app), daily=app.attempt.daily,
         share=app.attempt.daily if app.dialog in (Dialog.WON, Dialog.LOST) else None,
         daily_panel=daily_view(app) if app.panel is Panel.DAILY else None, paused=app.paused,
-        toast="" if app.left is None else words.left_toast(app.left.number, str(app.left.kind)))
+        toast="" if app.left is None else words.left_toast(app.left.number, str(app.left.kind)),
+        story=app.story.view() if app.panel is Panel.STORY or app.story.replay_mode else None)
 
 
 def tier_fields(app) -> dict:

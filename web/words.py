@@ -568,3 +568,70 @@ def shared(how: str) -> str:
 
 def share_here(text: str) -> str:
     return f"Copy your result: {text}"
+
+
+# ---- the game's story: the move list, replay, show me a win, where did it slip -------------
+
+def move_text(card: str | None, move) -> str:
+    """'7♥ from tableau 3 to foundation 1'; a deal: 'dealt 7♥ to the waste'."""
+    if move.src == "S":
+        return f"dealt {card_text(card)} to the waste" if card else "dealt a card"
+    return f"{card_text(card)} from {pile_text(move.src)} to {pile_text(move.dst)}"
+
+
+def at_move(number: int, total: int) -> str:
+    if number == 0:
+        return f"At the deal: {counted(total, 'move')} to redo."
+    return f"After move {number} of {total}."
+
+
+REPLAY_STARTED = "Replay from the deal. Pause, step or take over at any moment: play a move."
+REPLAY_PAUSED = "Replay paused. Play to step on, or make a move to take over from here."
+REPLAY_ENDED = "Replay at the end of the game. Carry on from here."
+REPLAY_TAKEN_OVER = "You have taken over: this is your game now."
+NOTHING_TO_REPLAY = "No moves to replay yet."
+DEMO_PLAYING = "Showing a win\u2026 click or tap anywhere, or press any key, to stop."
+DEMO_FROM_LOST = ("This position cannot be won. Show me a win again plays one from the last "
+                  "position that could still be won.")
+DEMO_NONE = "No win was found from any position of this game."
+ANALYSING = "Where did it slip? Working out each position of the game\u2026"
+NOTHING_TO_ANALYSE = "No moves to look at yet."
+REWIND_NEEDS = "Where did it slip? has not found a slip to rewind to."
+RECORD_NEEDS_DEAL = ("This record starts from a position of its own; the page plays numbered "
+                     "deals only (python -m plot replay reads it).")
+
+
+def slip_found(number: int, move_words: str, unknown: int) -> str:
+    left = f" ({counted(unknown, 'position')} undecided)" if unknown else ""
+    return (f"The game slipped at move {number}, {move_words}: before it the game could be won, "
+            f"after it not.{left} Rewind to before the slip to try another way.")
+
+
+def no_slip(won: bool, lost_from_start: bool, unknown: int) -> str:
+    if lost_from_start:
+        return "No slip: this deal could not be won from the start."
+    if won:
+        return "No slip: every position of this game could still be won."
+    return (f"No slip found: {counted(unknown, 'position')} stayed undecided within the search "
+            "budget, so the slip may be among them.")
+
+
+def rewound(number: int) -> str:
+    return f"Back to move {number}, the last position that could still be won."
+
+
+def record_refused(error) -> str:
+    return f"That is not a game record this page can play: {error}. Your game is untouched."
+
+
+def record_opened(number: int, moves: int) -> str:
+    return (f"Game {number} opened from a record, after its {counted(moves, 'move')}. A game "
+            "from a record is not counted in your statistics.")
+
+
+def record_saved(name: str) -> str:
+    return f"The record was saved as {name}."
+
+
+def record_copied(name: str) -> str:
+    return f"The record was saved as {name} and copied to the clipboard."

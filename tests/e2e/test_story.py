@@ -1,0 +1,186 @@
+"""The game's story in the page (issue 15): lose a game by clicking, find where it slipped (the
+same move as `python -m plot analyse`), rewind and win by the line shown; the move list; replay
+and taking over; show me a win; the record through a real download and file chooser."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from plot import Game
+from tests.e2e.tablepage import TablePage, expected_table, new_table
+from tests.lines import page_save
+from tests.test_postmortem import line_then_random
+
+ROOT = Path(__file__).resolve().parents[2]
+SAVE_KEY = "the-plot/save"
+CLICKED = 8  # the moves up to the loss that are clicked (the earlier ones come from a save)
+ANALYSIS_TIMEOUT_MS = 60_000
+
+
+def lost_game() -> Game:
+    """Deal 2: a winning line for 60 moves, then random moves until lost."""
+    return line_then_random(seed=2, follow=60, tail_seed=3)
+
+
+def after(game: Game, moves: int) -> Game:
+    """The game's deal after its first `moves` moves."""
+    position = Game.new(game.seed)
+    for move in game.history[:moves]:
+        position.play(move)
+    return position
+
+
+def cli_slip(game: Game, tmp_path) -> int:
+    """The slip `python -m plot analyse` finds in the game's record."""
+    path = tmp_path / "game.txt"
+    path.write_text(game.to_record(), encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "plot", "analyse", str(path), "--budget", "1"],
+                         cwd=ROOT, check=True, capture_output=True, text=True).stdout
+    last = out.splitlines()[-1]
+    assert last.startswith("slip: ") and last != "slip: none", last
+    return int(last.split()[1])
+
+
+def open_at(page: TablePage, game: Game, moves: int) -> None:
+    """The game's deal with its first `moves` moves played (from a save)."""
+    start = after(game, moves)
+    page.store_and_open(SAVE_KEY, page_save(start))
+    page.wait_table(expected_table(start))
+
+
+def open_story(page: TablePage) -> None:
+    if page.page.locator("#story").is_hidden():
+        page.page.locator(".bar [data-action=story]").click()
+    expect(page.page.locator("#story")).to_be_visible()
+
+
+def test_lose_by_clicking_find_the_slip_rewind_and_win_by_the_line_shown(browser, site_url,
+                                                                          tmp_path):
+    game = lost_game()
+    expected = cli_slip(game, tmp_path)
+    page = new_table(browser, site_url)
+    try:
+        open_at(page, game, len(game.history) - CLICKED)
+        for move in game.history[-CLICKED:]:
+            page.play(str(move))
+        dialog = page.page.locator("#result[data-kind=lost]")
+        dialog.wait_for()
+        dialog.locator("[data-action=postmortem]").click()
+        postmortem = page.page.locator("#postmortem")
+        expect(postmortem).to_have_attribute("data-state", "done", timeout=ANALYSIS_TIMEOUT_MS)
+        expect(postmortem).to_have_attribute("data-slip", str(expected))
+        entries = page.page.locator("[data-movelist] > [data-move]")
+        expect(entries).to_have_count(len(game.history))
+        for number, verdict in ((expected - 1, "won"), (expected, "lost")):
+            expect(page.page.locator(f"[data-movelist] > [data-move='{number}']")) \
+                .to_have_attribute("data-verdict", verdict)
+        line = page.page.locator("#postmortem-line").inner_text().split()
+        assert line
+        page.page.locator("[data-action=rewind]").click()
+        rewound = after(game, expected - 1)
+        page.wait_table(expected_table(rewound))
+        expect(page.page.locator("#redo")).to_be_enabled()
+        for move in line:
+            page.play(move)
+        page.page.locator("#result[data-kind=won]").wait_for()
+        page.assert_clean()
+    finally:
+        page.context.close()
+
+
+def test_the_move_list_goes_back_to_any_move_and_forward_again(table):
+    game = Game.new(31)
+    played = []
+    for _ in range(6):
+        move = next((m for m in game.legal_moves() if m.src != "S"), None) or "S-W"
+        game.play(move)
+        played.append(str(move))
+    table.open(31)
+    for move in played:
+        table.play(move)
+    open_story(table)
+    entries = table.page.locator("[data-movelist] > [data-move]")
+    expect(entries).to_have_count(6)
+    assert [e.locator("code").inner_text() for e in entries.all()] == played
+    table.page.locator("[data-movelist] > [data-move='2'] button").click()
+    table.wait_table(expected_table(after(game, 2)))
+    expect(table.page.locator("[data-movelist] > [data-move='3']")) \
+        .to_have_attribute("data-state", "redo")
+    table.page.locator("[data-movelist] > [data-move='6'] button").click()
+    table.wait_table(expected_table(game))
+    table.page.keyboard.press("Escape")
+
+
+def test_replay_plays_back_from_the_deal_and_a_move_takes_over(table):
+    game = Game.new(32)
+    for _ in range(5):
+        game.play(next((m for m in game.legal_moves() if m.src != "S"), "S-W"))
+    table.open(32)
+    for move in game.history:
+        table.play(str(move))
+    open_story(table)
+    table.page.locator("#story [data-action=replay]").click()
+    bar = table.page.locator("#replay-bar")
+    expect(bar).to_be_visible()
+    expect(table.page.locator("#moves")).to_have_text("2", timeout=10_000)
+    bar.locator("#replay-play").click()  # pause
+    expect(bar.locator("#replay-play")).to_have_text("Play")
+    shown = int(table.page.locator("#moves").inner_text())
+    bar.locator("[data-action=replay-step]").click()
+    expect(table.page.locator("#moves")).to_have_text(str(shown + 1))
+    table.wait_table(expected_table(after(game, shown + 1)))
+    taken = after(game, shown + 1)
+    move = taken.legal_moves()[-1]  # the deal: always a move of its own
+    table.play(str(move))
+    taken.play(move)
+    expect(bar).to_be_hidden()
+    expect(table.page.locator("#message")).to_contain_text("You have taken over")
+    table.wait_table(expected_table(taken))
+
+
+def test_show_me_a_win_plays_itself_and_a_click_stops_it(table):
+    table.open(33)
+    table.page.keyboard.press("m")
+    table.page.locator("#story [data-action=demo]").click()
+    expect(table.page.locator("#message")).to_contain_text("Showing a win", timeout=20_000)
+    table.page.wait_for_function("() => Number(document.getElementById('moves').textContent) >= 3")
+    table.page.mouse.click(5, 400)
+    expect(table.page.locator("#message")).to_contain_text("Stopped")
+    moves = table.page.locator("#moves").inner_text()
+    table.page.evaluate("() => new Promise(r => setTimeout(r, 600))")  # Finish steps are 150 ms
+    assert table.page.locator("#moves").inner_text() == moves
+
+
+def test_the_record_downloads_and_opens_through_the_file_chooser(browser, site_url, tmp_path):
+    game = lost_game()
+    page = new_table(browser, site_url)
+    try:
+        open_at(page, game, 40)
+        open_story(page)
+        with page.page.expect_download() as download:
+            page.page.locator("[data-action=export-record]").click()
+        assert download.value.suggested_filename == f"the-plot-{game.seed}.txt"
+        path = tmp_path / download.value.suggested_filename
+        download.value.save_as(path)
+        record = path.read_text(encoding="utf-8")
+        assert str(Game.from_record(record).position()) == str(after(game, 40).position())
+        page.open(9)
+        page.click_pile("S")
+        open_story(page)
+        page.page.locator("#record-text").fill("[Game \"The Plot\"]\n[Deal \"2\"]\n\n1. T9-F9\n")
+        page.page.locator("[data-action=open-record]").click()
+        expect(page.page.locator("#message")).to_contain_text("untouched")
+        expect(page.page.locator("#game-number")).to_have_text("9")
+        with page.page.expect_file_chooser() as chooser:
+            page.page.locator("[data-action=open-record-file]").click()
+        chooser.value.set_files(str(path))
+        expect(page.page.locator("#game-number")).to_have_text(str(game.seed))
+        page.wait_table(expected_table(after(game, 40)))
+        expect(page.page.locator("#message")).to_contain_text("opened from a record")
+        page.assert_clean()
+    finally:
+        page.context.close()

@@ -1,0 +1,140 @@
+"""The game's story in CPython (web/story.py): the move list, going back to any move, replay,
+show me a win, where did it slip? and game records. The browser tests check the same through
+the DOM."""
+
+from __future__ import annotations
+
+import json
+
+from plot import Game
+from plot.postmortem import slip, verdicts
+from tests.test_postmortem import line_then_random
+from tests.web.fakes import booted
+from web.saveslot import SAVE_KEY
+from web.state import Panel, Tone
+from web.stats import STATS_KEY, Stats
+from web.view import table_view
+
+
+def lost_game() -> Game:
+    """Deal 2: a winning line for 60 moves, then random moves until lost (the slip is 125)."""
+    return line_then_random(seed=2, follow=60, tail_seed=3)
+
+
+def playing(game: Game, upto: int | None = None, step: float = 0.0):
+    """An App playing `game`'s deal, its first `upto` moves (all if None) played."""
+    app, backend, browser = booted(hash_text=f"#game={game.seed}", queue=True, step=step)
+    for move in game.history[:upto]:
+        app.play_move(str(move))
+    return app, backend, browser
+
+
+def test_the_move_list_names_each_move_and_going_back_keeps_the_rest_redoable():
+    game = Game.new(5)
+    line = [game.legal_moves()[0] for _ in range(1)]
+    game.play(line[0])
+    game.play("S-W")
+    app, backend, _ = playing(game)
+    app.toggle_panel(Panel.STORY)
+    rows = table_view(app).chrome.story.rows
+    assert [r.notation for r in rows] == [str(m) for m in game.history]
+    assert rows[1].text.startswith("dealt ") and rows[1].text.endswith(" to the waste")
+    assert " from " in rows[0].text and " to " in rows[0].text
+    app.travel(0)
+    story = table_view(app).chrome.story
+    assert story.at == 0 and [r.played for r in story.rows] == [False, False]
+    assert app.game.redo_moves and app.attempt.undos == 1
+    assert app.message.text == "At the deal: 2 moves to redo."
+    app.travel(2)
+    assert app.game.position() == game.position()
+    assert json.loads(backend.items[SAVE_KEY])["engine"] == app.game.to_json()
+
+
+def test_replay_plays_the_game_back_and_a_move_takes_over():
+    game = lost_game()
+    app, _, browser = playing(game, upto=12)
+    app.story.replay()
+    assert app.game.moves_played == 0 and app.story.replaying and app.panel is None
+    browser.run(limit=5)
+    assert app.game.moves_played == 5
+    app.story.replay()  # pause
+    browser.run()
+    assert app.game.moves_played == 5 and not app.story.replaying
+    app.story.step()
+    assert app.game.moves_played == 6
+    app.story.replay()
+    browser.run()
+    assert app.game.moves_played == 12 and app.message.text.startswith("Replay at the end")
+    app.story.replay()  # at the end: again from the deal
+    browser.run(limit=3)
+    app.play_move(str(app.game.redo_moves[-1]))  # the player takes over
+    assert not app.story.replay_mode and app.message.text.endswith(
+        "You have taken over: this is your game now.")
+    browser.run()
+    assert app.game.moves_played == 4  # the replay never moved again
+
+
+def test_the_post_mortem_finds_the_slip_the_engine_finds_and_rewinds_before_it():
+    game = lost_game()
+    expected = slip(verdicts(game, budget=1))
+    app, _, browser = playing(game)
+    assert app.game.status == "lost"
+    app.story.analyse()
+    assert app.panel is Panel.STORY and table_view(app).chrome.story.analysing
+    browser.run()
+    story = table_view(app).chrome.story
+    assert not story.analysing and story.slip == expected == 125
+    assert [r.verdict for r in story.rows[expected - 2:expected]] == ["won", "lost"]
+    assert story.summary.startswith(f"The game slipped at move {expected}, ")
+    assert story.line  # a winning line from before the slip
+    line = story.line
+    app.story.rewind()
+    assert app.game.moves_played == expected - 1 and app.game.can_redo
+    for move in line:
+        app.play_move(move)
+    assert app.game.status == "won"
+
+
+def test_the_post_mortem_works_in_slices_and_caches_what_it_decided():
+    game = lost_game()
+    app, _, browser = playing(game, step=1.0)  # every look at the clock: 1 ms later
+    app.story.analyse()
+    slices = browser.run()
+    assert slices > 3  # it handed the browser back between slices
+    solved = len(app.story.cache)
+    assert solved and all(r.verdict in ("won", "lost") for r in app.story.cache.values())
+    app.story.analysis = None  # asked again: the cache answers
+    app.story.analyse()
+    assert browser.run() <= 2 and len(app.story.cache) == solved
+
+
+def test_show_me_a_win_plays_the_line_and_from_a_lost_position_offers_the_last_won_one():
+    game = lost_game()
+    app, _, browser = playing(game)
+    app.advisor.demo()
+    assert "cannot be won" in app.message.text and not app.advisor.finishing
+    app.advisor.demo()  # yes: from the last position that could still be won
+    browser.run()
+    assert app.game.status == "won" and app.game.moves_played > 124
+    assert app.attempt.hints >= 1
+
+
+def test_a_record_exports_and_imports_and_bad_text_changes_nothing():
+    game = lost_game()
+    app, backend, _ = playing(game, upto=30)
+    text = app.story.record()
+    assert text.startswith('[Game "The Plot"]') and f'[Deal "{game.seed}"]' in text
+    assert app.story.file_name() == f"the-plot-{game.seed}.txt"
+    before = backend.items[SAVE_KEY]
+    for bad in ("", "[Game \"The Plot\"]\n[Deal \"2\"]\n\n1. T9-F9", "hello"):
+        app.story.open_record(bad)
+        assert app.message.tone is Tone.ERROR and "untouched" in app.message.text
+        assert backend.items[SAVE_KEY] == before
+    other, _, _ = booted(hash_text="#game=9")
+    other.deal()
+    other.story.open_record(text)
+    assert other.number == game.seed and other.game.moves_played == 30
+    assert other.message.text.startswith(f"Game {game.seed} opened from a record")
+    assert other.undo_leave()  # the Undo on the status line brings back the game it replaced
+    assert other.number == 9 and other.game.moves_played == 1
+    assert Stats.from_json(other.storage.get(STATS_KEY)).played == 0

@@ -1,0 +1,310 @@
+"""The game's story: the move list, replay, and where it slipped (the post-mortem).
+
+Pure logic (no browser import), owned by the App like the Advisor. The move list is the moves
+played and those that can be redone; going to an entry walks there by undo and redo
+(`App.travel`), so nothing is lost. Replay walks forward from the deal one move at a time
+(`App.defer`); any move of the player's takes over. The post-mortem is `plot.postmortem.Analysis`,
+worked one position at a time in slices of a few milliseconds like the Advisor's searches, each
+position's search capped at POSITION_NODES positions (then `unknown`, shown as such); what is
+decided is cached by position for the session.
+"""
+
+from __future__ import annotations
+
+import gc
+from dataclasses import dataclass
+
+from plot import Game, IllegalMove, InvalidRecord, Move
+
+from . import words
+from .state import Panel, Tone
+
+POSITION_NODES = 2_000    # the post-mortem's search of one position (tens of ms), then
+                          # 'unknown': counted, not timed, so the page agrees with CPython
+SLICE_MS = 8              # one slice of the post-mortem, then the browser gets its turn
+CHUNK_NODES = 40          # positions searched between looks at the clock
+REPLAY_STEP_MS = {"slow": 1200, "normal": 600, "fast": 250}  # a replayed move's pause
+WON, LOST, UNKNOWN = "won", "lost", "unknown"
+
+
+@dataclass(frozen=True)
+class MoveRow:
+    number: int          # 1 for the first move
+    text: str            # '7♥ from tableau 3 to foundation 1'
+    notation: str        # 'T3-F1'
+    played: bool         # False for a move that can be redone
+    verdict: str | None  # what the post-mortem proved of the position after it, if it ran
+
+
+@dataclass(frozen=True)
+class StoryView:
+    rows: tuple[MoveRow, ...]
+    at: int                        # moves played: the position on the table
+    start_verdict: str | None      # the post-mortem's verdict on the deal itself
+    analysing: bool
+    slip: int | None               # the move after which the game was lost
+    summary: str                   # the post-mortem in words ("" before it runs)
+    line: tuple[str, ...]          # a winning line from before the slip
+    replay: bool                   # the replay bar is shown
+    replaying: bool                # and playing
+    speed: str
+
+
+class Story:
+    """The move list, replay and the post-mortem of the App's game."""
+
+    def __init__(self, app):
+        self.app = app
+        self.replay_mode = False    # the replay bar is shown (playing or paused)
+        self.replaying = False
+        self.speed = "normal"       # one of REPLAY_STEP_MS
+        self.analysis = None        # plot.postmortem.Analysis of `analysed`, once asked for
+        self.analysed: tuple[str, ...] = ()
+        self.analysing = False
+        self.then_demo = False      # when the analysis ends, show a win from the last won one
+        self.cache: dict[str, object] = {}  # position text -> decided solver Result (session)
+        self._solving = None        # [number, solver, positions searched, position text]
+        self._token = 0             # bumps to cancel scheduled replay steps and slices
+        self._own = False           # the position changes by replay's own hand
+        self._rows: tuple[tuple[str, ...], tuple[tuple[str, str, str], ...]] | None = None
+
+    # ---- the move list ----------------------------------------------------------------------
+
+    def line(self) -> tuple[str, ...]:
+        """Every move of the game: those played, then those that can be redone."""
+        game = self.app.game
+        return tuple(str(m) for m in (*game.history, *reversed(game.redo_moves)))
+
+    def _texts(self, line: tuple[str, ...]) -> tuple[tuple[str, str, str], ...]:
+        """(words, notation) of each move of `line`, replayed from the start (cached)."""
+        if self._rows is not None and self._rows[0] == line:
+            return self._rows[1]
+        game = Game.from_position(self.app.game.start_position())
+        texts = []
+        for text in line:
+            move = Move.parse(text)
+            game.push(move)
+            texts.append((words.move_text(game.top(move.dst), move), text))
+        self._rows = (line, tuple(texts))
+        return self._rows[1]
+
+    def view(self) -> StoryView:
+        game, line = self.app.game, self.line()
+        verdicts = self._verdicts(line)
+        rows = tuple(MoveRow(i, text, notation, i <= game.moves_played,
+                             verdicts[i] if verdicts else None)
+                     for i, (text, notation) in enumerate(self._texts(line), 1))
+        slip = self.slip() if verdicts and not self.analysing else None
+        summary = self._summary(verdicts) if verdicts and not self.analysing else ""
+        return StoryView(rows, game.moves_played, verdicts[0] if verdicts else None,
+                         self.analysing, slip, summary,
+                         self.analysis.line(slip - 1) if slip else (), self.replay_mode,
+                         self.replaying, self.speed)
+
+    # ---- replay -----------------------------------------------------------------------------
+
+    def replay(self) -> None:
+        """Play, or pause, the replay from the deal (the first press goes back to the deal)."""
+        app = self.app
+        if self.replaying:
+            self.replaying = False
+            app.say(words.REPLAY_PAUSED)
+            return
+        if not self.replay_mode:
+            if not self.line():
+                app.say(words.NOTHING_TO_REPLAY, Tone.ERROR)
+                return
+            self.replay_mode = True
+            app.panel = None
+            self._walk(0)
+            app.say(words.REPLAY_STARTED)
+        elif not app.game.can_redo:
+            self._walk(0)  # at the end: play it again from the deal
+        self.replaying = True
+        self._token += 1
+        self._schedule_step(self._token)
+
+    def _schedule_step(self, token: int) -> None:
+        self.app.defer(lambda: self._replay_step(token), REPLAY_STEP_MS[self.speed])
+
+    def _replay_step(self, token: int) -> None:
+        if token != self._token or not self.replaying:
+            return
+        self._walk(self.app.game.moves_played + 1)
+        if self.app.game.can_redo:
+            self._schedule_step(token)
+        else:
+            self.replaying = False
+            self.app.say(words.REPLAY_ENDED)
+
+    def step(self) -> None:
+        """One move forward, the replay paused."""
+        self.replaying = False
+        if self.app.game.can_redo:
+            self._walk(self.app.game.moves_played + 1)
+        else:
+            self.app.say(words.REPLAY_ENDED)
+
+    def set_speed(self, speed: str) -> None:
+        if speed in REPLAY_STEP_MS:
+            self.speed = speed
+            self.app.changed()
+
+    def end_replay(self) -> None:
+        """Close the replay bar; the game stays where the replay got to."""
+        self.replay_mode = self.replaying = False
+        self._token += 1
+        self.app.changed()
+
+    def _walk(self, number: int) -> None:
+        self._own = True
+        try:
+            self.app.travel(number, quiet=True)
+        finally:
+            self._own = False
+
+    def position_changed(self) -> None:
+        """The App's game moved: a move of the player's takes over from the replay."""
+        if self._own:
+            return
+        if self.replay_mode:
+            self.replay_mode = self.replaying = False
+            self._token += 1
+            self.app.say(f"{self.app.message.text} {words.REPLAY_TAKEN_OVER}".strip())
+
+    # ---- where did it slip? -----------------------------------------------------------------
+
+    def _verdicts(self, line: tuple[str, ...]) -> list[str] | None:
+        """The post-mortem's verdict on each position (the deal first), while its moves are
+        still the start of the game's."""
+        if self.analysis is None or line[:len(self.analysed)] != self.analysed:
+            return None
+        found = [v.verdict for v in self.analysis.verdicts]
+        return found + [None] * (len(line) + 1 - len(found))
+
+    def analyse(self, then_demo: bool = False) -> None:
+        """Work out the verdict on each position played, in slices; then the slip."""
+        app = self.app
+        moves = tuple(str(m) for m in app.game.history)
+        if not moves:
+            app.say(words.NOTHING_TO_ANALYSE, Tone.ERROR)
+            return
+        self.then_demo = then_demo
+        if self.analysis is None or self.analysed != moves:
+            from plot.postmortem import Analysis  # lazy: the page boots without the solver
+            self.analysis, self.analysed, self._solving = Analysis(app.game), moves, None
+        app.panel = Panel.STORY
+        self.analysing = True
+        self._token += 1
+        token = self._token
+        app.say(words.ANALYSING)
+        app.defer(lambda: self._slice(token))
+
+    def _slice(self, token: int) -> None:
+        if token != self._token or not self.analysing:
+            return
+        collecting = gc.isenabled()
+        gc.disable()  # a full collection over the solver's table would stall one slice
+        try:
+            finished = self._work(self.app.clock.now)
+        finally:
+            if collecting:
+                gc.enable()
+        if finished:
+            self._done()
+        else:
+            self.app.defer(lambda: self._slice(token))
+        self.app.changed()
+
+    def _work(self, now) -> bool:
+        """About SLICE_MS of the analysis; True once it is complete."""
+        from plot.record import position_to_text
+        from plot.solver import Result
+
+        analysis, started = self.analysis, now()
+        while now() - started < SLICE_MS:
+            if self._solving is None:
+                number = analysis.next_position()
+                if number is None:
+                    return True
+                key = position_to_text(analysis.position(number).position())
+                if key in self.cache:
+                    analysis.add(number, self.cache[key])
+                    continue
+                self._solving = [number, analysis.solver(number), 0.0, key]
+            number, solver, searched, key = self._solving
+            result = solver.step(CHUNK_NODES)
+            self._solving[2] = searched = searched + CHUNK_NODES
+            if result is None and searched >= POSITION_NODES:
+                result = Result(UNKNOWN)
+            if result is not None:
+                analysis.add(number, result)
+                if result.verdict != UNKNOWN:
+                    self.cache[key] = result
+                self._solving = None
+        return False
+
+    def slip(self) -> int | None:
+        from plot.postmortem import slip
+        return None if self.analysis is None else slip(self.analysis.verdicts)
+
+    def _summary(self, verdicts: list[str | None]) -> str:
+        slip = self.slip()
+        unknown = verdicts.count(UNKNOWN)
+        if slip is not None:
+            text, _ = self._texts(self.line())[slip - 1]
+            return words.slip_found(slip, text, unknown)
+        return words.no_slip(WON in verdicts and LOST not in verdicts,
+                             verdicts[0] == LOST, unknown)
+
+    def _done(self) -> None:
+        self.analysing = False
+        verdicts = self._verdicts(self.line()) or []
+        self.app.say(self._summary(verdicts))
+        if self.then_demo:
+            self.then_demo = False
+            won = [i for i, v in enumerate(verdicts) if v == WON]
+            if not won:
+                self.app.say(words.DEMO_NONE, Tone.ERROR)
+                return
+            self.app.travel(won[-1], quiet=True)
+            self.app.advisor.learn_win(self.analysis.line(won[-1]))
+            self.app.panel = None
+            self.app.advisor.demo()
+
+    def rewind(self) -> None:
+        """Undo back to the last position that could still be won: the one before the slip."""
+        slip = self.slip() if not self.analysing else None
+        if slip is None:
+            self.app.say(words.REWIND_NEEDS, Tone.ERROR)
+            return
+        self.app.travel(slip - 1, quiet=True)
+        self.app.panel = None
+        self.app.say(words.rewound(slip - 1))
+
+    def cancel(self) -> None:
+        """A new game: nothing of the old one's story is left running."""
+        self._token += 1
+        self.analysis, self.analysed, self._solving = None, (), None
+        self.analysing = self.replaying = self.replay_mode = self.then_demo = False
+
+    # ---- records ----------------------------------------------------------------------------
+
+    def record(self) -> str:
+        return self.app.game.to_record(self.app.today())
+
+    def file_name(self) -> str:
+        return f"the-plot-{self.app.number}.txt"
+
+    def open_record(self, text: str) -> None:
+        """Play a game record pasted or chosen as a file; bad text changes nothing."""
+        app = self.app
+        try:
+            game = Game.from_record(text)
+        except (InvalidRecord, IllegalMove, ValueError) as error:
+            app.say(words.record_refused(error), Tone.ERROR)
+            return
+        if game.seed is None:
+            app.say(words.RECORD_NEEDS_DEAL, Tone.ERROR)
+            return
+        app.open_game(game)
