@@ -5,7 +5,7 @@ the day (the calendar). Every text goes in as text, never markup.
 
 from __future__ import annotations
 
-from pyscript.ffi import is_none
+from pyscript.ffi import is_none, to_js
 
 SVG = "http://www.w3.org/2000/svg"
 CHART_WIDTH, CHART_HEIGHT = 320, 120  # the charts' drawing units (they scale with the panel)
@@ -158,6 +158,7 @@ def draw_story(document, story) -> None:
             item.setAttribute("aria-current", "step")
         if row.verdict:
             item.setAttribute("data-verdict", row.verdict)
+        slipped = row.number == story.slip
         button = _element(document, "button", type="button", data_action="go-to-move",
                           data_move=row.number)
         button.appendChild(_element(document, "span", f"{row.number}.", **{"class": "n"}))
@@ -167,6 +168,12 @@ def draw_story(document, story) -> None:
                             + (f"; {VERDICT_WORDS[row.verdict]}" if row.verdict else ""))
         item.appendChild(button)
         listing.appendChild(item)
+        if slipped:
+            item.setAttribute("data-slipped", "true")
+            button.appendChild(_element(document, "span", "the slip", **{"class": "slip"}))
+            if listing.getAttribute("data-shown-slip") != str(row.number):  # once, when found
+                listing.setAttribute("data-shown-slip", str(row.number))
+                item.scrollIntoView(to_js({"block": "center"}))
     document.getElementById("movelist-empty").hidden = bool(story.rows)
     section = document.getElementById("postmortem")
     shown = story.analysing or bool(story.summary)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from plot import Game, IllegalMove, InvalidRecord, Move
 
 from . import words
-from .state import Panel, Tone
+from .state import Dialog, Panel, Tone
 
 POSITION_NODES = 2_000    # the post-mortem's search of one position (tens of ms), then
                           # 'unknown': counted, not timed, so the page agrees with CPython
@@ -194,6 +194,8 @@ class Story:
             from plot.postmortem import Analysis  # lazy: the page boots without the solver
             self.analysis, self.analysed, self._solving = Analysis(app.game), moves, None
         app.panel = Panel.STORY
+        if app.dialog is not Dialog.CONFIRM:
+            app.dialog = None  # the result dialog gives way to the panel
         self.analysing = True
         self._token += 1
         token = self._token
