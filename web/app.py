@@ -65,6 +65,7 @@ class App:
         self.leaving: Leave | None = None  # what the open confirmation would do
         self.panel: Panel | None = None
         self.paused = False  # the table is hidden and the clock stopped (P)
+        self._stock_only = (None, False)  # (the position it was worked out for, the answer)
         self.left: LeftGame | None = None  # the game New game or Restart left, while undoable
         self.started = False            # a move was made in this attempt
         self.counted = False            # this attempt's result is already in the statistics
@@ -535,9 +536,13 @@ class App:
 
     @property
     def only_the_stock(self) -> bool:
-        """The game goes on, and dealing from the stock is the only move left."""
-        moves = self.game.legal_moves() if self.game.status == PLAYING else []
-        return bool(moves) and all(move.src == STOCK for move in moves)
+        """The game goes on, and dealing from the stock is the only move left (worked out once
+        per position: every frame asks)."""
+        key = (self.epoch, tuple(self.game.history))
+        if self._stock_only[0] != key:
+            moves = self.game.legal_moves() if self.game.status == PLAYING else []
+            self._stock_only = (key, bool(moves) and all(move.src == STOCK for move in moves))
+        return self._stock_only[1]
 
     @property
     def proved_winnable_deal(self) -> bool:

@@ -156,9 +156,10 @@ def test_restart_asks_nothing_and_the_toast_s_undo_brings_the_game_back(table):
     table.page.locator(".bar [data-action=restart]").click()
     table.wait_table(expected_table(Game.new(6)))
     expect(table.page.locator("#redo")).to_be_enabled()
-    assert table.page.locator("#undo").is_disabled()
+    expect(table.page.locator("#undo")).to_be_enabled()  # it would bring the game back
     assert table.page.locator("#game-number").inner_text() == "6"
     expect(toast).to_be_hidden(timeout=12_000)  # its offer ends after a few seconds
+    expect(table.page.locator("#undo")).to_be_disabled()  # at the deal, nothing left to undo
 
 
 def test_changing_the_hash_switches_deals_without_reloading(table):

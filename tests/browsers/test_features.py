@@ -1,0 +1,97 @@
+"""The features players came back for, in every engine: the deal of the day and the deal's tier,
+the game's story (where did it slip?, rewind, the move list), the history of games, New game
+undone from the status line, and Pause."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+from plot import Game
+from tests.e2e.tablepage import expected_table
+from tests.lines import page_save
+from tests.test_postmortem import line_then_random
+
+ROOT = Path(__file__).resolve().parents[2]
+SAVE_KEY = "the-plot/save"
+ANALYSIS_TIMEOUT_MS = 90_000
+
+
+def cli(*args: str) -> list[str]:
+    run = subprocess.run([sys.executable, "-m", "plot", *args], cwd=ROOT, check=True,
+                         capture_output=True, text=True)
+    return run.stdout.splitlines()
+
+
+def after(game: Game, moves: int) -> Game:
+    position = Game.new(game.seed)
+    for move in game.history[:moves]:
+        position.play(move)
+    return position
+
+
+def test_the_deal_of_the_day_and_its_tier(player):
+    today = datetime.now(UTC).date().isoformat()
+    number = cli("daily", today)[0]
+    player.goto("#daily")
+    player.wait("(n) => document.getElementById('game-number').textContent === n", number,
+                what=f"today's deal, game {number}")
+    player.wait_table(expected_table(Game.new(int(number))))
+    assert player.text("#tier") == cli("rate", number)[0]
+    assert player.visible("#daily-tag")
+    player.click(".bar [data-action=daily]")
+    player.wait("() => !document.getElementById('daily').hidden", what="the Daily panel")
+    assert player.js(f"() => document.querySelector('#daily-calendar [data-day=\"{today}\"]')"
+                     " !== null")
+    player.click("#daily [data-action=close-panel]")
+    player.assert_clean()
+
+
+def test_where_it_slipped_rewind_and_the_move_list(player, tmp_path):
+    game = line_then_random(seed=2, follow=60, tail_seed=3)
+    path = tmp_path / "game.txt"
+    path.write_text(game.to_record(), encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "plot", "analyse", str(path), "--budget", "1"],
+                         cwd=ROOT, check=True, capture_output=True, text=True).stdout
+    expected = int(out.splitlines()[-1].split()[1])
+    player.store_and_open(SAVE_KEY, page_save(game))
+    player.wait("() => document.getElementById('result').dataset.kind === 'lost'"
+                " && !document.getElementById('result').hidden", what="the lost dialog")
+    player.click("#result [data-action=postmortem]")
+    player.wait("() => document.getElementById('postmortem').dataset.state === 'done'",
+                timeout_ms=ANALYSIS_TIMEOUT_MS, what="the post-mortem")
+    assert player.js("() => document.getElementById('postmortem').dataset.slip") == str(expected)
+    assert player.js("() => document.querySelectorAll('[data-movelist] > [data-move]').length") \
+        == len(game.history)
+    player.click("#rewind")
+    player.wait_table(expected_table(after(game, expected - 1)))
+    player.click(".bar [data-action=story]")
+    player.wait("() => !document.getElementById('story').hidden", what="the Moves panel")
+    player.click("[data-movelist] > [data-move='3'] button")
+    player.wait_table(expected_table(after(game, 3)))
+    player.click("#story [data-action=close-panel]")
+    player.assert_clean()
+
+
+def test_new_game_is_undone_from_the_status_line_and_pause_hides_the_table(player):
+    player.open(12)
+    player.play("S-W")
+    player.page.key("n")
+    player.wait("() => document.getElementById('game-number').textContent !== '12'",
+                what="a new deal")
+    assert player.visible("#toast")
+    player.click("#toast [data-action=undo-leave]")
+    player.wait_moves(1, "game 12 back")
+    assert player.text("#game-number") == "12"
+    player.page.key("p")
+    player.wait("() => !document.getElementById('pause').hidden", what="the pause")
+    assert player.js("() => getComputedStyle(document.getElementById('table')).visibility")\
+        == "hidden"
+    player.click("#pause [data-action=resume]")
+    player.wait("() => document.getElementById('pause').hidden", what="the end of the pause")
+    player.click(".bar [data-action=stats]")
+    player.wait("() => !document.getElementById('stats').hidden", what="the statistics")
+    player.click("#stats [data-action=close-panel]")
+    player.assert_clean()
