@@ -73,7 +73,7 @@ class Story:
     def line(self) -> tuple[str, ...]:
         """Every move of the game: those played, then those that can be redone."""
         game = self.app.game
-        return tuple(str(m) for m in (*game.history, *reversed(game.redo_moves)))
+        return tuple(str(m) for m in (*game.history, *game.redo_moves))
 
     def _texts(self, line: tuple[str, ...]) -> tuple[tuple[str, str, str], ...]:
         """(words, notation) of each move of `line`, replayed from the start (cached)."""

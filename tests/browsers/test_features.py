@@ -69,7 +69,9 @@ def test_where_it_slipped_rewind_and_the_move_list(player, tmp_path):
     player.wait_table(expected_table(after(game, expected - 1)))
     player.click(".bar [data-action=story]")
     player.wait("() => !document.getElementById('story').hidden", what="the Moves panel")
-    player.click("[data-movelist] > [data-move='3'] button")
+    entry = "[data-movelist] > [data-move='3'] button"
+    player.js("(s) => document.querySelector(s).scrollIntoView({block: 'center'})", entry)
+    player.click(entry)  # as a player does: scroll the list to it, then click it
     player.wait_table(expected_table(after(game, 3)))
     player.click("#story [data-action=close-panel]")
     player.assert_clean()

@@ -110,6 +110,7 @@ def test_the_move_list_goes_back_to_any_move_and_forward_again(table):
     table.wait_table(expected_table(after(game, 2)))
     expect(table.page.locator("[data-movelist] > [data-move='3']")) \
         .to_have_attribute("data-state", "redo")
+    assert [e.locator("code").inner_text() for e in entries.all()] == played  # the redo to come
     table.page.locator("[data-movelist] > [data-move='6'] button").click()
     table.wait_table(expected_table(game))
     table.page.keyboard.press("Escape")

@@ -43,6 +43,7 @@ def test_the_move_list_names_each_move_and_going_back_keeps_the_rest_redoable():
     app.travel(0)
     story = table_view(app).chrome.story
     assert story.at == 0 and [r.played for r in story.rows] == [False, False]
+    assert [r.notation for r in story.rows] == [str(m) for m in game.history]
     assert app.game.redo_moves and app.attempt.undos == 1
     assert app.message.text == "At the deal: 2 moves to redo."
     app.travel(2)
@@ -90,6 +91,10 @@ def test_the_post_mortem_finds_the_slip_the_engine_finds_and_rewinds_before_it()
     line = story.line
     app.story.rewind()
     assert app.game.moves_played == expected - 1 and app.game.can_redo
+    app.toggle_panel(Panel.STORY)
+    rewound = table_view(app).chrome.story
+    assert [r.notation for r in rewound.rows] == [str(m) for m in game.history]
+    assert [r.played for r in rewound.rows].count(True) == expected - 1
     for move in line:
         app.play_move(move)
     assert app.game.status == "won"
