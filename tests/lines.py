@@ -3,6 +3,8 @@ says "playing", and a proved win replayed to the point where the stock is empty.
 
 from __future__ import annotations
 
+import random
+
 from plot import FOUNDATIONS, LOST, PLAYING, STOCK, TABLEAU, Game
 from plot.prng import SplitMix64
 from plot.solver import solve
@@ -96,3 +98,18 @@ def one_move_before_lost() -> tuple[Game, str]:
 def one_move_before_foundation_1() -> tuple[Game, str]:
     """A game whose next move (returned) completes foundation 1 and opens foundations 2-8."""
     return greedy_until(lambda game: not game.restricted)
+
+
+def only_the_stock_left(seed: int = 7) -> tuple[int, list[str]]:
+    """A deal and the moves (random, seeded) after which dealing is the only legal move."""
+    rng = random.Random(seed)
+    for number in range(1, 200):
+        game = Game.new(number)
+        for _ in range(150):
+            moves = game.legal_moves()
+            if not moves or game.status != "playing":
+                break
+            game.play(rng.choice(moves))
+            if game.status == "playing" and all(m.src == "S" for m in game.legal_moves()):
+                return number, [str(m) for m in game.history]
+    raise AssertionError("no position with only the stock left")

@@ -139,13 +139,18 @@ class Advisor:
             self._show_hint(history)
         elif known == LOST:
             self._say_lost()
-        elif self.search is not None:
-            self.search.wants.add(HINT)
-            self.search.deadline = max(self.search.deadline, app.clock.now() + SEARCH_CAP_MS)
-            app.say(words.THINKING)
         else:
-            self._start(HINT)
-            app.say(words.THINKING)
+            self._search_for(HINT)
+
+    def _search_for(self, why: str) -> None:
+        """Search from here for `why` (HINT or DEMO): join the running search, or start one."""
+        if self.search is not None:
+            self.search.wants.add(why)
+            self.search.deadline = max(self.search.deadline,
+                                       self.app.clock.now() + SEARCH_CAP_MS)
+        else:
+            self._start(why)
+        self.app.say(words.THINKING)
 
     # ---- searching ------------------------------------------------------------------------
 
@@ -273,13 +278,8 @@ class Advisor:
         known = self._known(self._history())
         if known is not None:
             self._demo(known)
-        elif self.search is not None:
-            self.search.wants.add(DEMO)
-            self.search.deadline = max(self.search.deadline, app.clock.now() + SEARCH_CAP_MS)
-            app.say(words.THINKING)
         else:
-            self._start(DEMO)
-            app.say(words.THINKING)
+            self._search_for(DEMO)
 
     def _demo(self, known: str | None) -> None:
         app = self.app

@@ -155,7 +155,8 @@ class Controls:
             return
         if str(box.id) == "record-file":
             if box.files.length:
-                asyncio.ensure_future(self._open_record_file(box.files.item(0)))
+                asyncio.ensure_future(self._read_file(box.files.item(0),
+                                                      self.app.story.open_record))
             return
         if box.hasAttribute("data-replay-speed"):
             self.app.story.set_speed(str(box.value))
@@ -211,12 +212,14 @@ class Controls:
     def open_pasted_record(self) -> None:
         self.app.story.open_record(str(self.document.getElementById("record-text").value))
 
-    async def _open_record_file(self, file) -> None:
+    async def _read_file(self, file, then) -> None:
+        """Read a chosen file's text and hand it to `then` (an unreadable one as "": the same
+        plain refusal as a damaged one)."""
         try:
             text = str(await file.text())
-        except Exception:  # noqa: BLE001 - an unreadable file: the same plain refusal
+        except Exception:  # noqa: BLE001 - an unreadable file
             text = ""
-        self.app.story.open_record(text)
+        then(text)
         self.drawn()
 
     def export_data(self) -> None:
@@ -232,15 +235,7 @@ class Controls:
     def _read_import(self, box) -> None:
         files = box.files
         if files.length:
-            asyncio.ensure_future(self._preview(files.item(0)))
-
-    async def _preview(self, file) -> None:
-        try:
-            text = str(await file.text())
-        except Exception:  # noqa: BLE001 - an unreadable file: the same plain refusal
-            text = ""
-        self.app.archive.preview_import(text)
-        self.drawn()
+            asyncio.ensure_future(self._read_file(files.item(0), self.app.archive.preview_import))
 
     def share(self, day: str) -> None:
         """Share a deal of the day's result: the Web Share API where the browser has it (phones),

@@ -3,28 +3,13 @@ no animation), Pause, and a word when only the stock is left."""
 
 from __future__ import annotations
 
-import random
 import re
 
 from playwright.sync_api import expect
 
-from plot import PLAYING, Game
+from plot import Game
 from tests.e2e.tablepage import expected_table
-
-
-def only_the_stock_left(seed: int = 7) -> tuple[int, list[str]]:
-    """A deal and the moves (random, seeded) after which dealing is the only legal move."""
-    rng = random.Random(seed)
-    for number in range(1, 200):
-        game = Game.new(number)
-        for _ in range(150):
-            moves = game.legal_moves()
-            if not moves or game.status != PLAYING:
-                break
-            game.play(rng.choice(moves))
-            if game.status == PLAYING and all(m.src == "S" for m in game.legal_moves()):
-                return number, [str(m) for m in game.history]
-    raise AssertionError("no position with only the stock left")
+from tests.lines import only_the_stock_left
 
 
 def classes(table, name: str) -> str:

@@ -294,25 +294,10 @@ def test_safe_autoplay_plays_only_what_the_engine_proves_safe():
     assert "Auto-played" in app.message.text
 
 
-def a_position_where_only_dealing_is_left() -> tuple[int, list[str]]:
-    """A deal and the moves (random, seeded) after which the stock is the only move."""
-    import random
-    rng = random.Random(7)
-    for number in range(1, 200):
-        game = Game.new(number)
-        for _ in range(150):
-            moves = game.legal_moves()
-            if not moves or game.status != PLAYING:
-                break
-            game.play(rng.choice(moves))
-            if game.status == PLAYING and all(m.src == "S" for m in game.legal_moves()):
-                return number, [str(m) for m in game.history]
-    raise AssertionError("no position with only the stock left")
-
-
 def test_when_only_the_stock_is_left_the_page_says_so_and_marks_it():
+    from tests.lines import only_the_stock_left
     from web.view import table_view
-    number, line = a_position_where_only_dealing_is_left()
+    number, line = only_the_stock_left()
     app, _, _ = make_app(hash_text=f"#game={number}")
     for move in line[:-1]:
         app.play_move(move)
