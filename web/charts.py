@@ -38,6 +38,9 @@ class Chart:
     summary: str             # the chart in one sentence, for screen readers
 
 
+SECONDS_A_DAY = 86_400
+
+
 def month_of(seconds: int) -> str:
     """'2026-12' for a time in seconds since 1970 (UTC)."""
     return time.strftime("%Y-%m", time.gmtime(seconds))
@@ -45,9 +48,13 @@ def month_of(seconds: int) -> str:
 
 def win_rate_by_month(entries: list[Entry]) -> Chart:
     months: dict[str, list[int]] = {}
+    month_of_day: dict[int, str] = {}  # games of a day share a month: each day is read once
     for entry in entries:
-        played, won = months.setdefault(month_of(entry.began_s), [0, 0])
-        months[month_of(entry.began_s)] = [played + 1, won + (entry.result == WON_RESULT)]
+        day = entry.began_s // SECONDS_A_DAY
+        month = month_of_day.get(day) or month_of_day.setdefault(day, month_of(entry.began_s))
+        counts = months.setdefault(month, [0, 0])
+        counts[0] += 1
+        counts[1] += entry.result == WON_RESULT
     shown = sorted(months.items())[-MONTHS_SHOWN:]
     bars = tuple(Bar(month[2:].replace("-", "/"), 100 * won / played,
                      f"{month}: {won} of {words.counted(played, 'game')} won "
