@@ -181,7 +181,8 @@ class Renderer:
             elif self.count_el[name] is not None and not is_none(self.count_el[name]):
                 self.count_el[name].setAttribute("data-n", new.count_text)
         if old is None or new.flags != old.flags:
-            for flag in FLAGS:
+            changed = FLAGS if old is None else new.flags ^ old.flags  # one DOM call a change
+            for flag in changed:
                 el.classList.toggle(flag, flag in new.flags)
             picked = "selected" in new.flags
             if name in SOURCES:
