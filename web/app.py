@@ -217,7 +217,7 @@ class App:
         a game is in progress."""
         leave, refused = self._daily_leave(day_text)
         self.panel = None
-        self._run_clock()
+        self.run_clock()
         if leave is None:
             self.say(refused, Tone.ERROR)
         elif self._plays(leave):
@@ -229,7 +229,7 @@ class App:
     def play_again(self, number: int) -> None:
         """'Play this deal again' from the history: close the panel and open the deal."""
         self.panel = None
-        self._run_clock()
+        self.run_clock()
         if number == self.number and self.started:
             self.restart()
         else:
@@ -481,19 +481,19 @@ class App:
             return
         self.paused = True
         self.hand.put_down()
-        self._run_clock()
+        self.run_clock()
         self.say(words.PAUSED)
 
     def resume(self) -> None:
         """Back to the table from a pause (nothing happens if the game is not paused)."""
         if self.paused:
             self.paused = False
-            self._run_clock()
+            self.run_clock()
             self.say(words.RESUMED)
 
     def toggle_panel(self, panel: Panel | None) -> None:
         self.panel = None if panel == self.panel else panel
-        self._run_clock()
+        self.run_clock()
         self.changed()
 
     def reset_stats(self) -> None:
@@ -570,7 +570,7 @@ class App:
     def set_visible(self, visible: bool) -> None:
         """The page was hidden or shown: the clock runs only while the player can see the game."""
         self.visible = visible
-        self._run_clock()
+        self.run_clock()
         if not visible:
             self._save()
 
@@ -597,7 +597,7 @@ class App:
     def _after_change(self, announce: bool = True) -> None:
         """After every change of the game: the clock, a result, the save, the solver's view."""
         status = self.game.status
-        self._run_clock()
+        self.run_clock()
         if status == WON:
             if not self.counted:
                 self._record_result(WON)
@@ -618,7 +618,7 @@ class App:
         self.story.position_changed()
         self.changed()
 
-    def _run_clock(self) -> None:
+    def run_clock(self) -> None:
         """The clock runs while the game is started, unfinished and on screen, not under a
         panel nor paused."""
         self.clock.run(self.visible and self.panel is None and not self.paused

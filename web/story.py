@@ -66,7 +66,7 @@ class Story:
         self._solving = None        # [number, solver, positions searched, position text]
         self._token = 0             # bumps to cancel scheduled replay steps and slices
         self._own = False           # the position changes by replay's own hand
-        self._rows: tuple[tuple[str, ...], tuple[tuple[str, str, str], ...]] | None = None
+        self._rows: tuple[tuple[str, ...], tuple[tuple[str, str], ...]] | None = None
 
     # ---- the move list ----------------------------------------------------------------------
 
@@ -75,7 +75,7 @@ class Story:
         game = self.app.game
         return tuple(str(m) for m in (*game.history, *game.redo_moves))
 
-    def _texts(self, line: tuple[str, ...]) -> tuple[tuple[str, str, str], ...]:
+    def _texts(self, line: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
         """(words, notation) of each move of `line`, replayed from the start (cached)."""
         if self._rows is not None and self._rows[0] == line:
             return self._rows[1]
@@ -154,6 +154,7 @@ class Story:
         """Close the replay bar; the game stays where the replay got to."""
         self.replay_mode = self.replaying = False
         self._token += 1
+        self.app.run_clock()  # the clock stood still while the replay ran
         self.app.changed()
 
     def _walk(self, number: int) -> None:

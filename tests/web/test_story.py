@@ -143,3 +143,17 @@ def test_a_record_exports_and_imports_and_bad_text_changes_nothing():
     assert other.undo_leave()  # the Undo on the status line brings back the game it replaced
     assert other.number == 9 and other.game.moves_played == 1
     assert Stats.from_json(other.storage.get(STATS_KEY)).played == 0
+
+
+def test_the_clock_stands_still_during_a_replay_and_runs_again_after_it():
+    game = lost_game()
+    app, _, browser = playing(game, upto=6)
+    browser.ms = 10_000
+    shown = app.clock.text()
+    app.story.replay()
+    browser.run(limit=2)
+    browser.ms = 70_000
+    assert app.clock.text() == shown
+    app.story.end_replay()
+    browser.ms = 80_000
+    assert app.clock.text() != shown and not app.story.replay_mode
