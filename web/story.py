@@ -277,7 +277,8 @@ class Story:
 
     def rewind(self) -> None:
         """Undo back to the last position that could still be won: the one before the slip."""
-        slip = self.slip() if not self.analysing else None
+        current = not self.analysing and self._verdicts(self.line()) is not None
+        slip = self.slip() if current else None  # only for the moves it was worked out for
         if slip is None:
             self.app.say(words.REWIND_NEEDS, Tone.ERROR)
             return
