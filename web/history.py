@@ -108,7 +108,7 @@ class HistoryBook:
 
     def __init__(self, storage: Storage):
         self.storage = storage
-        self.entries: list[Entry] = []
+        self.entries: list[Entry] = []  # replaced, never changed in place (web/view.py relies on it)
         self.notice = ""
         self.writable = True
         self.newer = False

@@ -300,15 +300,15 @@ def history_view(app) -> HistoryView:
                        drawn, importing, tiers)
 
 
-_OF_ALL: list = [None, None]  # (the history they were worked out for, (charts, tier rows))
+_OF_ALL: list = [None, None]  # [the history's list they were worked out for, (charts, rows)]
 
 
 def _of_all(entries) -> tuple:
     """The charts and per-tier rows of the whole history, worked out again only when it
-    changed (the panel is drawn again at every change while it is open)."""
-    key = (id(entries), len(entries), entries[-1].attempt if entries else None)
-    if _OF_ALL[0] != key:
-        _OF_ALL[:] = [key, (charts(entries), tier_rows(entries))]
+    changed (the panel is drawn again at every change while it is open). HistoryBook never
+    changes its list in place, it puts a new one, so the list itself says what was drawn."""
+    if _OF_ALL[0] is not entries:
+        _OF_ALL[:] = [entries, (charts(entries), tier_rows(entries))]
     return _OF_ALL[1]
 
 

@@ -4,58 +4,34 @@ undone from the status line, and Pause."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from datetime import UTC, datetime
-from pathlib import Path
-
 from plot import Game
 from tests.e2e.tablepage import expected_table
+from tests.e2e.test_daily import cli
+from tests.e2e.test_story import after, cli_slip, lost_game
 from tests.lines import page_save
-from tests.test_postmortem import line_then_random
 
-ROOT = Path(__file__).resolve().parents[2]
 SAVE_KEY = "the-plot/save"
 ANALYSIS_TIMEOUT_MS = 90_000
 
 
-def cli(*args: str) -> list[str]:
-    run = subprocess.run([sys.executable, "-m", "plot", *args], cwd=ROOT, check=True,
-                         capture_output=True, text=True)
-    return run.stdout.splitlines()
-
-
-def after(game: Game, moves: int) -> Game:
-    position = Game.new(game.seed)
-    for move in game.history[:moves]:
-        position.play(move)
-    return position
-
-
 def test_the_deal_of_the_day_and_its_tier(player):
-    today = datetime.now(UTC).date().isoformat()
-    number = cli("daily", today)[0]
     player.goto("#daily")
-    player.wait("(n) => document.getElementById('game-number').textContent === n", number,
-                what=f"today's deal, game {number}")
-    player.wait_table(expected_table(Game.new(int(number))))
-    assert player.text("#tier") == cli("rate", number)[0]
-    assert player.visible("#daily-tag")
     player.click(".bar [data-action=daily]")
     player.wait("() => !document.getElementById('daily').hidden", what="the Daily panel")
-    assert player.js(f"() => document.querySelector('#daily-calendar [data-day=\"{today}\"]')"
-                     " !== null")
+    # the page's own today (UTC): the calendar marks it, so a test near midnight still agrees
+    today = player.js("() => document.querySelector('#daily-calendar [data-today]').dataset.day")
     player.click("#daily [data-action=close-panel]")
+    number = cli("daily", today)
+    assert player.text("#game-number") == number
+    player.wait_table(expected_table(Game.new(int(number))))
+    assert player.text("#tier") == cli("rate", number)
+    assert player.visible("#daily-tag")
     player.assert_clean()
 
 
 def test_where_it_slipped_rewind_and_the_move_list(player, tmp_path):
-    game = line_then_random(seed=2, follow=60, tail_seed=3)
-    path = tmp_path / "game.txt"
-    path.write_text(game.to_record(), encoding="utf-8")
-    out = subprocess.run([sys.executable, "-m", "plot", "analyse", str(path), "--budget", "1"],
-                         cwd=ROOT, check=True, capture_output=True, text=True).stdout
-    expected = int(out.splitlines()[-1].split()[1])
+    game = lost_game()
+    expected = cli_slip(game, tmp_path)
     player.store_and_open(SAVE_KEY, page_save(game))
     player.wait("() => document.getElementById('result').dataset.kind === 'lost'"
                 " && !document.getElementById('result').hidden", what="the lost dialog")
