@@ -108,7 +108,8 @@ class HistoryBook:
 
     def __init__(self, storage: Storage):
         self.storage = storage
-        self.entries: list[Entry] = []  # replaced, never changed in place (web/view.py relies on it)
+        # Replaced, never changed in place: web/view.py caches by the list itself.
+        self.entries: list[Entry] = []
         self.notice = ""
         self.writable = True
         self.newer = False
