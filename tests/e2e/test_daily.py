@@ -8,7 +8,6 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
-import time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -27,7 +26,10 @@ SAVE_KEY = "the-plot/save"
 RATED = range(1, 10_001)
 SAMPLE = 100
 WORKER_TIMEOUT_MS = 60_000
-MIDNIGHT_MARGIN_S = 20  # a test that reads "today" waits this long past a UTC midnight
+# The page's clock in the tests that need "today": fixed (Playwright's clock), so that the page,
+# the saves a test writes and the command line agree on the date at any hour the tests run.
+NOON = datetime(2026, 12, 15, 12, 0, tzinfo=UTC)
+TODAY = NOON.date()
 
 
 def cli(*args: str) -> str:
@@ -37,13 +39,10 @@ def cli(*args: str) -> str:
     return run.stdout.splitlines()[0]
 
 
-def utc_today() -> date:
-    """Today (UTC), away from midnight, so the page and the test agree on the date."""
-    now = datetime.now(UTC)
-    to_midnight = (24 * 3600) - (now.hour * 3600 + now.minute * 60 + now.second)
-    if to_midnight < MIDNIGHT_MARGIN_S:
-        time.sleep(to_midnight + 1)
-    return datetime.now(UTC).date()
+def on_today(page: TablePage) -> date:
+    """Fix the page's clock at noon (UTC) of TODAY; call before the page opens."""
+    page.page.clock.set_fixed_time(NOON)
+    return TODAY
 
 
 def open_daily_panel(page: TablePage) -> None:
@@ -105,42 +104,48 @@ def test_new_game_deals_the_chosen_tier_and_statistics_show_games_per_tier(table
 
 # ---- the deal of the day --------------------------------------------------------------------
 
-def test_the_daily_button_and_links_open_the_deal_the_command_line_names(table):
-    today = utc_today()
-    page = table.page
-    open_daily_panel(table)
-    number = cli("daily", today.isoformat())
-    expect(page.locator("#daily-summary")).to_contain_text(f"game {number}")
-    expect(page.locator("#daily-summary")).to_contain_text("Not played yet")
-    page.locator("#daily-play").click()
-    if page.locator("#confirm-yes").is_visible():
-        page.locator("#confirm-yes").click()
-    expect(page.locator("#game-number")).to_have_text(number)
-    expect(page.locator("#daily-tag")).to_be_visible()
-    assert page.evaluate("location.hash") == f"#daily={today.isoformat()}"
-    first = date(2026, 12, 1)
-    page.evaluate("d => { location.hash = '#daily=' + d; }", first.isoformat())
-    expect(page.locator("#game-number")).to_have_text(cli("daily", first.isoformat()))
-    assert page.evaluate("location.hash") == f"#daily={first.isoformat()}"
-    page.evaluate("d => { location.hash = '#daily=' + d; }",
-                  (today + timedelta(days=1)).isoformat())
-    expect(page.locator("#message")).to_contain_text("is not out yet")
-    page.wait_for_function("d => location.hash === '#daily=' + d", arg=first.isoformat())
-    page.evaluate("() => { location.hash = '#game=5'; }")
-    expect(page.locator("#game-number")).to_have_text("5")
-    expect(page.locator("#daily-tag")).to_be_hidden()
+def test_the_daily_button_and_links_open_the_deal_the_command_line_names(browser, site_url):
+    table = new_table(browser, site_url)
+    today = on_today(table)
+    try:
+        table.goto("#game=4")
+        page = table.page
+        open_daily_panel(table)
+        number = cli("daily", today.isoformat())
+        expect(page.locator("#daily-summary")).to_contain_text(f"game {number}")
+        expect(page.locator("#daily-summary")).to_contain_text("Not played yet")
+        page.locator("#daily-play").click()
+        if page.locator("#confirm-yes").is_visible():
+            page.locator("#confirm-yes").click()
+        expect(page.locator("#game-number")).to_have_text(number)
+        expect(page.locator("#daily-tag")).to_be_visible()
+        assert page.evaluate("location.hash") == f"#daily={today.isoformat()}"
+        first = date(2026, 12, 1)
+        page.evaluate("d => { location.hash = '#daily=' + d; }", first.isoformat())
+        expect(page.locator("#game-number")).to_have_text(cli("daily", first.isoformat()))
+        assert page.evaluate("location.hash") == f"#daily={first.isoformat()}"
+        page.evaluate("d => { location.hash = '#daily=' + d; }",
+                      (today + timedelta(days=1)).isoformat())
+        expect(page.locator("#message")).to_contain_text("is not out yet")
+        page.wait_for_function("d => location.hash === '#daily=' + d", arg=first.isoformat())
+        page.evaluate("() => { location.hash = '#game=5'; }")
+        expect(page.locator("#game-number")).to_have_text("5")
+        expect(page.locator("#daily-tag")).to_be_hidden()
+        table.assert_clean()
+    finally:
+        table.context.close()
 
 
 def test_a_won_daily_is_kept_for_its_date_shared_by_web_share_and_counted_in_the_streak(
         browser, site_url):
-    today = utc_today()
     page = new_table(browser, site_url)
+    today = on_today(page)
     try:
         page.page.add_init_script("""
           window.__shared = [];
           Object.defineProperty(navigator, 'share', {configurable: true,
             value: (data) => { window.__shared.push(data); return Promise.resolve(); }});""")
-        raw, rest = daily_save_one_move_from_won(today, time.time() * 1000)
+        raw, rest = daily_save_one_move_from_won(today, NOON.timestamp() * 1000)
         page.store_and_open(SAVE_KEY, raw, f"#daily={today.isoformat()}")
         assert "resumed" in page.message()
         for move in rest:
@@ -178,11 +183,11 @@ def test_a_won_daily_is_kept_for_its_date_shared_by_web_share_and_counted_in_the
 
 
 def test_without_web_share_the_result_goes_to_the_clipboard(browser, site_url):
-    today = utc_today()
     page = new_table(browser, site_url, permissions=["clipboard-read", "clipboard-write"])
+    today = on_today(page)
     try:
         page.page.add_init_script("delete Navigator.prototype.share; delete navigator.share;")
-        raw, rest = daily_save_one_move_from_won(today, time.time() * 1000)
+        raw, rest = daily_save_one_move_from_won(today, NOON.timestamp() * 1000)
         page.store_and_open(SAVE_KEY, raw, f"#daily={today.isoformat()}")
         for move in rest:
             page.play(move)
@@ -202,13 +207,13 @@ def test_the_deal_of_the_day_opens_offline(browser, built_site, tmp_path):
     server = Server(tmp_path)
     site = server.url + "the-plot/"
     page = new_table(browser, site, service_workers="allow")
+    day = on_today(page)  # by its date: the link a player shares
     try:
         page.goto("#game=3")
         page.page.wait_for_function("() => navigator.serviceWorker.controller !== null",
                                     timeout=WORKER_TIMEOUT_MS)
         page.context.set_offline(True)
         server.stop()
-        day = utc_today()  # by its date: the link a player shares
         page.page.evaluate("d => { location.hash = '#daily=' + d; }", day.isoformat())
         page.reload()  # offline: from the service worker, the pool and the tiers too
         number = cli("daily", day.isoformat())
