@@ -38,9 +38,10 @@ def typed(window, text: str) -> str:
 
 
 class Controls:
-    def __init__(self, app, document, window, drawn):
+    def __init__(self, app, document, window, drawn, settle=lambda: None):
         self.app, self.document, self.window = app, document, window
         self.drawn = drawn                   # () -> None: put what the input changed on screen
+        self.settle = settle                 # () -> None: cards in flight land, input comes next
         self.last_select: str | None = None  # the pile the last single click selected
         self.focused = PILE_ORDER[0]         # the pile in the Tab order (roving tabindex)
         self.piles = {str(el.getAttribute("data-pile")): el
@@ -48,6 +49,8 @@ class Controls:
         self.drag = Drag(app, document, window)
         self._proxies = []
         table = document.getElementById("table")
+        for kind in ("pointerdown", "keydown"):  # before any other listener, on any target
+            self._listen(document, kind, lambda _event: self.settle(), capture=True)
         self._listen(table, "click", self.on_table_click)
         self._listen(table, "focusin", self.on_focus)
         self._listen(table, "pointerdown", self.drag.down)
@@ -62,10 +65,10 @@ class Controls:
         self._listen(window, "pagehide", lambda _e: app.save_now())
         self._listen(window, "storage", self.on_storage)
 
-    def _listen(self, target, kind, handler) -> None:
+    def _listen(self, target, kind, handler, capture: bool = False) -> None:
         proxy = create_proxy(self._guarded(handler))
         self._proxies.append(proxy)  # listeners live as long as the page
-        target.addEventListener(kind, proxy)
+        target.addEventListener(kind, proxy, capture)
 
     def _guarded(self, handler):
         """A bug in a handler must not take the page down: say so, log it, keep playing."""

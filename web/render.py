@@ -69,6 +69,7 @@ class Renderer:
         self.sky = document.getElementById("sky")  # cards in flight cross the table here
         self.calm = window.matchMedia("(prefers-reduced-motion: reduce)")
         self.move_ms = SPEED_MS["normal"]  # a card's flight (never blocks input); 0: none
+        self.flying: list = []  # the flights (Web Animations) not landed yet
 
     # ---- scheduling ---------------------------------------------------------------------------
 
@@ -142,11 +143,20 @@ class Renderer:
                         {"transform": "none"}])
         flight = copy.animate(frames, to_js({"duration": self.move_ms,
                                              "easing": "cubic-bezier(.2,.7,.3,1)"}))
-        flight.onfinish = create_once_callable(lambda _event=None: self._landed(node, copy))
+        flight.onfinish = create_once_callable(lambda _event=None: self._landed(flight, node, copy))
+        self.flying.append(flight)
 
-    @staticmethod
-    def _landed(node, copy) -> None:
+    def land_all(self) -> None:
+        """Every card still in flight is where it was going at once: the player's next press or
+        key comes first. (A frame answering input while the compositor still runs a flight
+        reaches the screen a frame later in Chromium: interaction to next paint, issue 14.)"""
+        for flight in self.flying:
+            flight.finish()  # its onfinish, below, still runs (once)
+
+    def _landed(self, flight, node, copy) -> None:
         """A flight ended: the copy goes, and the card shows once its last flight has landed."""
+        if flight in self.flying:
+            self.flying.remove(flight)
         copy.remove()
         flights = _flights(node) - 1
         node.setAttribute(FLIGHTS, str(flights))

@@ -98,19 +98,23 @@ def test_dragging_a_card_onto_a_legal_pile_plays_it(player):
 
 
 # Every click from now on, as the page sees it: the pile of its target, and whether a flying card
-# (render.py's flight: a copy in #sky) was drawn over the point the click came at.
+# (render.py's flight: a copy in #sky) was drawn over the point when the press came (the page
+# lands every card in flight at a press, so by the click itself none is flying any more).
 RECORD_CLICKS = """() => {
   const flights = FLIGHTS;
   if (window.__clicksDone) window.__clicksDone.abort();
   window.__clicksDone = new AbortController();
   window.__clicks = [];
+  let covered = false;
+  const options = { capture: true, signal: window.__clicksDone.signal };
+  addEventListener('pointerdown', (e) => {
+    covered = flights().map((a) => a.effect.target.getBoundingClientRect()).some((r) =>
+      r.left <= e.clientX && e.clientX <= r.right && r.top <= e.clientY && e.clientY <= r.bottom);
+  }, options);
   addEventListener('click', (e) => {
     const pile = e.target.closest && e.target.closest('[data-pile]');
-    const over = flights().map((a) => a.effect.target.getBoundingClientRect()).filter((r) =>
-      r.left <= e.clientX && e.clientX <= r.right && r.top <= e.clientY && e.clientY <= r.bottom);
-    window.__clicks.push({ pile: pile ? pile.dataset.pile : null, covered: over.length > 0,
-                           detail: e.detail });
-  }, { capture: true, signal: window.__clicksDone.signal });
+    window.__clicks.push({ pile: pile ? pile.dataset.pile : null, covered, detail: e.detail });
+  }, options);
 }""".replace("FLIGHTS", FLIGHTS)
 # Gaps between two clicks on the stock, tried in turn until the second click comes while the
 # first dealt card is still drawn over the stock (it leaves it within ~30 ms of its 170 ms
