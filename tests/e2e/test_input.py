@@ -9,6 +9,7 @@ mid-range phone), then compare the table on screen with the engine's.
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -116,6 +117,37 @@ def test_double_clicks_send_cards_to_the_foundations(player):
             game.play("S-W")
     settle(player, game)
     assert sent >= 3
+
+
+# The cards in flight (render.py's flights: the page's only plain Web Animations), and how many
+# were flying when the last press came (recorded before any listener of the page's own).
+FLYING = """() => document.getAnimations().filter((a) => !(a instanceof CSSAnimation) &&
+  !(a instanceof CSSTransition) && a.playState !== 'finished').length"""
+RECORD_PRESS = """() => { addEventListener('pointerdown', () => {
+  window.__flyingAtPress = (FLYING)(); }, { capture: true }); }""".replace("FLYING", FLYING)
+SLOW_CARDS = json.dumps({"format": "the-plot-settings", "version": 2, "speed": "slow"})
+
+
+def test_a_press_lands_the_card_still_in_flight_before_it_acts(browser, site_url):
+    table = new_table(browser, site_url)
+    try:
+        table.store_and_open("the-plot/settings", SLOW_CARDS, "#game=4")  # 320 ms flights
+        table.page.evaluate(RECORD_PRESS)
+        mouse = table.page.mouse
+        mouse.click(*aim(table, STOCK))  # the dealt card flies to the waste
+        mouse.down()  # pressed again at once, on the stock
+        flying_at_press, flying_now = table.page.evaluate(
+            f"() => [window.__flyingAtPress, ({FLYING})()]")
+        assert flying_at_press >= 1, "the press came after the flight; it shows nothing"
+        assert flying_now == 0, f"{flying_now} cards still flying after the press"
+        mouse.up()  # and the press is a click on the stock: the next card is dealt
+        game = Game.new(4)
+        game.play("S-W")
+        game.play("S-W")
+        settle(table, game)
+        table.assert_clean()
+    finally:
+        table.context.close()
 
 
 def test_a_drag_started_while_a_card_is_still_flying_plays_its_move(player):
