@@ -11,7 +11,7 @@ import json
 import time
 
 from tests.browsers.drivers import InputNotDelivered, Page
-from tests.e2e.tablepage import BOOT_TIMEOUT_MS, READ_TABLE
+from tests.e2e.tablepage import BOOT_TIMEOUT_MS, FLIGHTS, READ_TABLE
 
 WAIT_MS = 10_000
 REDELIVERED: list[str] = []  # driver failures that clicking again got past (in the summary)
@@ -67,10 +67,6 @@ CENTRE = """(selector) => {
   const r = el.getBoundingClientRect();
   return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
 }"""
-# The cards in flight: render.py's FLIP animations, the page's only plain Web Animations (CSS
-# animations and transitions, such as a target's glow, are not flights).
-FLIGHTS = """() => document.getAnimations().filter((a) => !(a instanceof CSSAnimation) &&
-  !(a instanceof CSSTransition) && a.playState !== 'finished')"""
 # Where to click for each pile, and the moves counter.
 AIM = """(piles) => {
   const centre = PILE_CENTRE;

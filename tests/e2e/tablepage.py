@@ -188,6 +188,12 @@ AIM = """name => {
 }"""
 
 
+# The cards in flight: render.py's FLIP animations, the page's only plain Web Animations (CSS
+# animations and transitions, such as a target's glow, are not flights).
+FLIGHTS = """() => document.getAnimations().filter((a) => !(a instanceof CSSAnimation) &&
+  !(a instanceof CSSTransition) && a.playState !== 'finished')"""
+
+
 def expected_table(game) -> dict:
     """What the page must show for an engine game: tops of squared piles, whole tableau piles."""
     p = game.position()

@@ -15,7 +15,7 @@ import random
 import pytest
 
 from plot import FOUNDATIONS, SOURCES, STOCK, Game
-from tests.e2e.tablepage import AIM, expected_table, new_table
+from tests.e2e.tablepage import AIM, FLIGHTS, expected_table, new_table
 
 SLOWDOWNS = [1, 4]  # CPU throttling rates: full speed, and a mid-range phone
 PRESS_MS = (30, 150)  # how long a press lasts, so clicks come this far apart
@@ -119,10 +119,8 @@ def test_double_clicks_send_cards_to_the_foundations(player):
     assert sent >= 3
 
 
-# The cards in flight (render.py's flights: the page's only plain Web Animations), and how many
-# were flying when the last press came (recorded before any listener of the page's own).
-FLYING = """() => document.getAnimations().filter((a) => !(a instanceof CSSAnimation) &&
-  !(a instanceof CSSTransition) && a.playState !== 'finished').length"""
+FLYING = f"() => ({FLIGHTS})().length"  # how many cards are in flight
+# How many were flying when the last press came (recorded before any listener of the page's).
 RECORD_PRESS = """() => { addEventListener('pointerdown', () => {
   window.__flyingAtPress = (FLYING)(); }, { capture: true }); }""".replace("FLYING", FLYING)
 SLOW_CARDS = json.dumps({"format": "the-plot-settings", "version": 2, "speed": "slow"})
