@@ -133,7 +133,8 @@ class Renderer:
         style.width, style.height = f"{rect.width:.1f}px", f"{rect.height:.1f}px"
         style.setProperty("--cw", f"{rect.width:.1f}px")
         style.setProperty("--ch", f"{rect.height:.1f}px")
-        style.fontSize = self.window.getComputedStyle(node).fontSize
+        computed = self.window.getComputedStyle(node)
+        style.fontSize, style.borderRadius = computed.fontSize, computed.borderRadius
         self.sky.appendChild(copy)
         # a second card of the same code dealt onto it reuses the node: count the node's flights
         node.setAttribute(FLIGHTS, str(_flights(node) + 1))
@@ -150,7 +151,7 @@ class Renderer:
         """Every card still in flight is where it was going at once: the player's next press or
         key comes first. (A frame answering input while the compositor still runs a flight
         reaches the screen a frame later in Chromium: interaction to next paint, issue 14.)"""
-        for flight in self.flying:
+        for flight in list(self.flying):
             flight.finish()  # its onfinish, below, still runs (once)
 
     def _landed(self, flight, node, copy) -> None:
