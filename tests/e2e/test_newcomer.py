@@ -174,6 +174,45 @@ def test_larger_cards_are_larger_on_a_desktop(browser, site_url):
         page.context.close()
 
 
+# Every pair of piles whose boxes cross (more than a pixel each way), as "A/B" names.
+CROSSING_PILES = """() => {
+  const boxes = [...document.querySelectorAll('[data-pile]')].map(
+    (el) => [el.dataset.pile, el.getBoundingClientRect()]);
+  const crossing = [];
+  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+    const [a, p] = boxes[i], [b, q] = boxes[j];
+    const across = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+    const down = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+    if (across > 1 && down > 1) crossing.push(`${a}/${b}`);
+  }
+  return crossing;
+}"""
+LAYOUT_SIZES = [(390, 844), (844, 390), (768, 1024), (1366, 850), (1920, 1080)]
+
+
+def test_no_two_piles_cross_with_or_without_larger_cards(browser, site_url, long_game):
+    page = new_table(browser, site_url, viewport={"width": 1366, "height": 850})
+    try:
+        page.store_and_open(SAVE_KEY, page_save(long_game))
+        page.wait_table(expected_table(long_game))
+        crossed = []
+        for large in (False, True):
+            if large:
+                page.page.locator("[data-action=settings]").click()
+                page.page.locator("[data-setting=large]").check()
+                page.page.keyboard.press("Escape")
+            for w, h in LAYOUT_SIZES:
+                page.page.set_viewport_size({"width": w, "height": h})
+                page.page.evaluate("() => new Promise(r => requestAnimationFrame(r))")
+                crossing = page.page.evaluate(CROSSING_PILES)
+                if crossing:
+                    crossed.append(f"{w}x{h}{' larger cards' if large else ''}: {crossing}")
+        assert not crossed, "\n".join(crossed)
+        page.assert_clean()
+    finally:
+        page.context.close()
+
+
 # ---- 5. Two tabs: the tab with more recent work is never told it is behind -------------------
 
 def test_the_tab_with_more_moves_is_never_told_it_is_behind(browser, site_url):
