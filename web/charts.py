@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from plot.cards import CARD_COUNT, FOUNDATION_SIZE
 
 from . import words
-from .history import WON_RESULT, Entry
+from .history import SECONDS_A_DAY, WON_RESULT, Entry
 
 MONTHS_SHOWN = 12      # the win-rate chart's last months
 WINS_SHOWN = 30        # the last wins whose time and moves are drawn
@@ -36,9 +36,6 @@ class Chart:
     bars: tuple[Bar, ...]
     top: float               # the value the chart's full height stands for
     summary: str             # the chart in one sentence, for screen readers
-
-
-SECONDS_A_DAY = 86_400
 
 
 def month_of(seconds: int) -> str:

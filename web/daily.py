@@ -22,7 +22,6 @@ from .history import WON_RESULT, Entry
 PLAYING = "playing"          # a date's result while its attempt is on the table, unfinished
 CALENDAR_WEEKS = 4           # the calendar shows this many weeks, the last holding today
 DAYS_A_WEEK = 7
-SECONDS_A_DAY = 86_400
 
 
 @dataclass(frozen=True)

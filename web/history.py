@@ -34,6 +34,7 @@ KEEP = 5000  # games kept in detail (about 60 bytes each)
 WON_RESULT, LOST_RESULT, ABANDONED = RESULTS = ("won", "lost", "abandoned")
 TIERS = ("easy", "medium", "hard", "expert", "not-winnable")
 DAILY_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+SECONDS_A_DAY = 86_400  # an entry's times are in seconds (UTC)
 
 
 @dataclass(frozen=True)
