@@ -9,13 +9,13 @@ mid-range phone), then compare the table on screen with the engine's.
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
 
 from plot import FOUNDATIONS, SOURCES, STOCK, Game
 from tests.e2e.tablepage import AIM, FLIGHTS, expected_table, new_table
+from web.settings import SETTINGS, SETTINGS_KEY
 
 SLOWDOWNS = [1, 4]  # CPU throttling rates: full speed, and a mid-range phone
 PRESS_MS = (30, 150)  # how long a press lasts, so clicks come this far apart
@@ -123,13 +123,13 @@ FLYING = f"() => ({FLIGHTS})().length"  # how many cards are in flight
 # How many were flying when the last press came (recorded before any listener of the page's).
 RECORD_PRESS = """() => { addEventListener('pointerdown', () => {
   window.__flyingAtPress = (FLYING)(); }, { capture: true }); }""".replace("FLYING", FLYING)
-SLOW_CARDS = json.dumps({"format": "the-plot-settings", "version": 2, "speed": "slow"})
+SLOW_CARDS = SETTINGS.dump(speed="slow")  # the settings record, as the page writes it
 
 
 def test_a_press_lands_the_card_still_in_flight_before_it_acts(browser, site_url):
     table = new_table(browser, site_url)
     try:
-        table.store_and_open("the-plot/settings", SLOW_CARDS, "#game=4")  # 320 ms flights
+        table.store_and_open(SETTINGS_KEY, SLOW_CARDS, "#game=4")  # 320 ms flights
         table.page.evaluate(RECORD_PRESS)
         mouse = table.page.mouse
         mouse.click(*aim(table, STOCK))  # the dealt card flies to the waste
