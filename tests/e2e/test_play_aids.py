@@ -8,7 +8,7 @@ import re
 from playwright.sync_api import expect
 
 from plot import Game
-from tests.e2e.tablepage import expected_table
+from tests.e2e.tablepage import expected_table, new_table
 from tests.lines import only_the_stock_left
 
 
@@ -61,25 +61,36 @@ def test_card_speed_off_moves_cards_without_any_flight(table):
     assert page.evaluate("window.flights") == 1  # the deal flew, at normal speed
 
 
-def test_pause_hides_the_table_and_stops_the_clock(table):
+CLOCK_STEP_MS = 2_200  # how far the page's clock is moved on: the time shown gains 2 s
+
+
+def test_pause_hides_the_table_and_stops_the_clock(browser, site_url):
+    table = new_table(browser, site_url)
     page = table.page
-    table.open(23)
-    table.click_pile("S")
-    expect(page.locator("#moves")).to_have_text("1")
-    page.keyboard.press("p")
-    expect(page.locator("#pause")).to_be_visible()
-    expect(page.locator("#table")).to_be_hidden()
-    shown = page.locator("#time").inner_text()
-    page.wait_for_timeout(2_200)  # the clock must stand still: nothing else to wait on
-    assert page.locator("#time").inner_text() == shown
-    page.keyboard.press("d")      # a game key plays on: the deal is made, the table is back
-    expect(page.locator("#pause")).to_be_hidden()
-    expect(page.locator("#moves")).to_have_text("2")
-    page.locator(".bar [data-action=pause]").click()  # a click on the time pauses too
-    expect(page.locator("#pause")).to_be_visible()
-    page.locator("#pause [data-action=resume]").click()
-    expect(page.locator("#table")).to_be_visible()
-    expect(page.locator("#message")).to_have_text("Resumed.")
+    page.clock.install()  # the page's timers and clocks, moved on by the test, not by waiting
+    try:
+        table.goto("#game=23")
+        table.click_pile("S")
+        expect(page.locator("#moves")).to_have_text("1")
+        page.keyboard.press("p")
+        expect(page.locator("#pause")).to_be_visible()
+        expect(page.locator("#table")).to_be_hidden()
+        shown = page.locator("#time").inner_text()
+        page.clock.run_for(CLOCK_STEP_MS)  # paused: the time shown stands still
+        assert page.locator("#time").inner_text() == shown
+        page.keyboard.press("d")      # a game key plays on: the deal is made, the table is back
+        expect(page.locator("#pause")).to_be_hidden()
+        expect(page.locator("#moves")).to_have_text("2")
+        page.clock.run_for(CLOCK_STEP_MS)  # playing: the same step moves the time shown on
+        expect(page.locator("#time")).not_to_have_text(shown)
+        page.locator(".bar [data-action=pause]").click()  # a click on the time pauses too
+        expect(page.locator("#pause")).to_be_visible()
+        page.locator("#pause [data-action=resume]").click()
+        expect(page.locator("#table")).to_be_visible()
+        expect(page.locator("#message")).to_have_text("Resumed.")
+        table.assert_clean()
+    finally:
+        table.context.close()
 
 
 def test_only_the_stock_left_is_said_and_shown(table):
