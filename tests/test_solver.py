@@ -149,8 +149,13 @@ def test_reserve_rule_agrees_with_exhaustive_search(ranks, first, others):
 def brute_force_can_win(game: Game) -> bool | None:
     """Search every position reachable by real moves for a win; None if there are too many.
 
-    Positions count as the same when they differ only in the order of the tableau piles.
+    Positions count as the same when they differ only in the order of the tableau piles. A
+    position already won is won by no moves at all (`small_endgames` deals one when every
+    foundation it builds comes out full, about once in 16,000 examples).
     """
+    if game.status == WON:
+        return True
+
     def key(g):
         position = g.position()
         position["tableau"] = sorted(position["tableau"])
@@ -327,3 +332,13 @@ def test_command_line_solve_and_study(capsys):
     assert main(["study", "--first", str(EASY_SEED), "--count", "2", "--quiet"]) == 0
     out = capsys.readouterr().out
     assert "Wilson" in out and "unknown (undecided)" in out
+
+
+def test_a_position_already_won_is_won_by_brute_force_and_by_the_solver():
+    """The endgame generator can deal every card home already; both sides must call it won."""
+    pool = [c for c in CODES for _ in range(2)]
+    position = {"reserve": [], "stock": [], "waste": [], "tableau": [[] for _ in range(12)],
+                "foundations": built_foundations([FOUNDATION_SIZE] * FOUNDATION_COUNT, 0, pool)}
+    game = Game.from_position(position)
+    assert brute_force_can_win(game) is True
+    assert solve(game) == Result(WON, (), 0)
