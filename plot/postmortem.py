@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from .game import LOST, WON, Game
 from .record import position_to_text
-from .solver import UNKNOWN, Result, Solver, solve
+from .solver import FIRST_RUN_NODES, UNKNOWN, Result, Solver, solve
 
 DEFAULT_BUDGET = 0.05  # seconds of search per position
 
@@ -87,9 +87,10 @@ class Analysis:
         middle = (low + high) / 2
         return min(open_, key=lambda i: abs(i - middle))
 
-    def solver(self, number: int) -> Solver:
-        """A Solver for the position after `number` moves, sharing what this analysis proved."""
-        return Solver(self._games[number], self.dead)
+    def solver(self, number: int, first_run_nodes: int = FIRST_RUN_NODES) -> Solver:
+        """A Solver for the position after `number` moves, sharing what this analysis proved
+        (`first_run_nodes` as for Solver)."""
+        return Solver(self._games[number], self.dead, first_run_nodes)
 
     def add(self, number: int, result: Result) -> None:
         """Take the solver's answer for the position after `number` moves, and all it proves."""

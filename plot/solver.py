@@ -97,16 +97,20 @@ def solve(game: Game, max_nodes: int | None = None, max_seconds: float | None = 
 class Solver:
     """A resumable search from a snapshot of a game; call `step` until it returns a Result."""
 
-    def __init__(self, game: Game, dead: set | None = None):
+    def __init__(self, game: Game, dead: set | None = None,
+                 first_run_nodes: int = FIRST_RUN_NODES):
         """Take a snapshot of the game's position (the game itself is never touched again).
 
         `dead` collects the keys of positions proved lost; pass one set to the solvers of the
-        positions of one game (the same start) and each starts from what the others proved."""
+        positions of one game (the same start) and each starts from what the others proved.
+        `first_run_nodes` is the budget of the first depth-first run: a search that may only
+        look at a few thousand positions in all reaches the restarts within them if it is
+        small (the page's post-mortem, web/story.py)."""
         self.state = SearchState(game.position())
         self.nodes = 0
         self.result: Result | None = None
         self.runs = 0
-        self._run_budget = FIRST_RUN_NODES
+        self._run_budget = first_run_nodes
         self._rng: SplitMix64 | None = None
         self._path: list[tuple[int, int]] = []
         self._prefix: list[tuple[int, int]] = []

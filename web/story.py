@@ -21,6 +21,8 @@ from .state import Dialog, Panel, Tone
 
 POSITION_NODES = 2_000    # the post-mortem's search of one position (tens of ms), then
                           # 'unknown': counted, not timed, so the page agrees with CPython
+POSITION_FIRST_RUN_NODES = 500  # its first depth-first run, short so that the randomised
+                                # restarts begin within POSITION_NODES (benchmarks/postmortem.py)
 SLICE_MS = 8              # one slice of the post-mortem, then the browser gets its turn
 CHUNK_NODES = 40          # positions searched between looks at the clock
 REPLAY_STEP_MS = {"slow": 1200, "normal": 600, "fast": 250}  # a replayed move's pause
@@ -234,7 +236,8 @@ class Story:
                 if key in self.cache:
                     analysis.add(number, self.cache[key])
                     continue
-                self._solving = [number, analysis.solver(number), 0.0, key]
+                self._solving = [number, analysis.solver(number, POSITION_FIRST_RUN_NODES),
+                                 0.0, key]
             number, solver, searched, key = self._solving
             result = solver.step(CHUNK_NODES)
             self._solving[2] = searched = searched + CHUNK_NODES

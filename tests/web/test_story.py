@@ -5,11 +5,14 @@ the DOM."""
 from __future__ import annotations
 
 import json
+from unittest.mock import patch
 
 from plot import Game
 from plot.postmortem import slip, verdicts
+from plot.solver import FIRST_RUN_NODES
 from tests.test_postmortem import line_then_random
 from tests.web.fakes import booted
+from web import story
 from web.saveslot import SAVE_KEY
 from web.state import Panel, Tone
 from web.stats import STATS_KEY, Stats
@@ -100,6 +103,27 @@ def test_the_post_mortem_finds_the_slip_the_engine_finds_and_rewinds_before_it()
     assert app.game.status == "won"
     app.story.rewind()  # another game now: the old slip is not its own
     assert app.game.status == "won" and app.message.tone is Tone.ERROR
+
+
+def story_verdicts(game: Game) -> list[str]:
+    """The verdict the page's post-mortem shows for each move of `game` (the game played)."""
+    app, _, browser = playing(game)
+    app.story.analyse()
+    browser.run()
+    return [row.verdict for row in table_view(app).chrome.story.rows]
+
+
+def test_each_position_s_search_reaches_the_restarts_within_its_budget():
+    """A short first run leaves the randomised restarts, which find most hard wins, room in the
+    POSITION_NODES of a position: deal 33's lost game keeps 4 positions undecided, not 25."""
+    game = line_then_random(seed=33, follow=60, tail_seed=3)
+    engine = [v.verdict for v in verdicts(game, budget=1)][1:]  # after each move, as the rows
+    assert "unknown" not in engine
+    shown = story_verdicts(game)
+    with patch.object(story, "POSITION_FIRST_RUN_NODES", FIRST_RUN_NODES):
+        plain = story_verdicts(game)
+    assert shown.count("unknown") <= 4 < plain.count("unknown")  # 4 and 25 when written
+    assert all(v in ("unknown", e) for v, e in zip(shown, engine, strict=True))
 
 
 def test_the_post_mortem_works_in_slices_and_caches_what_it_decided():
