@@ -113,7 +113,7 @@ def story_verdicts(game: Game) -> list[str]:
     return [row.verdict for row in table_view(app).chrome.story.rows]
 
 
-def test_each_position_s_search_reaches_the_restarts_within_its_budget():
+def test_a_short_first_run_leaves_the_post_mortem_fewer_positions_undecided():
     """A short first run leaves the randomised restarts, which find most hard wins, room in the
     POSITION_NODES of a position: deal 33's lost game keeps 4 positions undecided, not 25."""
     game = line_then_random(seed=33, follow=60, tail_seed=3)
