@@ -63,6 +63,12 @@ def positions_of(deal: int, budget: float, every: int) -> list[tuple[str, float]
     return rows
 
 
+def tally(analysis: Analysis) -> tuple[int, int, bool]:
+    """(positions, decided, slip found) of a finished analysis."""
+    found = analysis.verdicts
+    return len(found), sum(v.verdict != UNKNOWN for v in found), slip(found) is not None
+
+
 def postmortem_of(deal: int, budget: float) -> tuple[int, int, int, bool, float]:
     """(positions, solved, decided, slip found, seconds) for the deal's random losing game."""
     game = losing_game(deal)
@@ -72,21 +78,20 @@ def postmortem_of(deal: int, budget: float) -> tuple[int, int, int, bool, float]
     while analysis.step() is not None:
         solved += 1
     seconds = time.perf_counter() - start
-    found = analysis.verdicts
-    decided = sum(v.verdict != UNKNOWN for v in found)
-    return len(found), solved, decided, slip(found) is not None, seconds
+    positions, decided, slipped = tally(analysis)
+    return positions, solved, decided, slipped, seconds
 
 
 def page_postmortem_of(deal: int, first_run_nodes: int) -> tuple[int, int, bool]:
     """(positions, decided, slip found) for the deal's random losing game, each position searched
     as the page does: POSITION_NODES positions, the first run `first_run_nodes` long."""
-    analysis = Analysis(losing_game(deal))
+    analysis = Analysis(losing_game(deal), first_run_nodes=first_run_nodes)
+    # position by position, not analysis.run(): run() reuses an answer of 'unknown' for a position
+    # met again, where the page (web/story.py) keeps only decided answers and searches again
     while (number := analysis.next_position()) is not None:
-        result = analysis.solver(number, first_run_nodes).step(POSITION_NODES)
+        result = analysis.solver(number).step(POSITION_NODES)
         analysis.add(number, result or Result(UNKNOWN))
-    found = analysis.verdicts
-    decided = sum(v.verdict != UNKNOWN for v in found)
-    return len(found), decided, slip(found) is not None
+    return tally(analysis)
 
 
 def run(function, jobs_args: list[tuple], jobs: int) -> list:
@@ -129,10 +134,7 @@ def main() -> None:
 
     started = time.perf_counter()
     games = run(postmortem_of, [(d, args.budget) for d in deals], args.jobs)
-    positions = sum(g[0] for g in games)
-    solved = sum(g[1] for g in games)
-    decided = sum(g[2] for g in games)
-    slips = sum(g[3] for g in games)
+    positions, solved, decided, slips, _ = map(sum, zip(*games, strict=True))
     seconds = sorted(g[4] for g in games)
     print(f"2. post-mortems: {len(games)} games, {positions} positions, {solved} solved "
           f"({solved / len(games):.1f} a game): decided {decided / positions:.2%}, "
@@ -144,9 +146,7 @@ def main() -> None:
     for label, first_run in (("the page's", POSITION_FIRST_RUN_NODES),
                              ("the solver's own", FIRST_RUN_NODES)):
         games = run(page_postmortem_of, [(d, first_run) for d in deals], args.jobs)
-        positions = sum(g[0] for g in games)
-        decided = sum(g[1] for g in games)
-        slips = sum(g[2] for g in games)
+        positions, decided, slips = map(sum, zip(*games, strict=True))
         print(f"3. post-mortems as the page works them, {POSITION_NODES:,} positions a position, "
               f"{label} first run ({first_run:,}): decided {decided / positions:.2%}, "
               f"slip found in {slips} games")

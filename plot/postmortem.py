@@ -46,9 +46,12 @@ class PositionVerdict:
 class Analysis:
     """The post-mortem of one game, worked out one position at a time."""
 
-    def __init__(self, game: Game, budget: float = DEFAULT_BUDGET):
-        """Analyse the moves played in `game` (not its redo list), `budget` seconds a position."""
+    def __init__(self, game: Game, budget: float = DEFAULT_BUDGET,
+                 first_run_nodes: int = FIRST_RUN_NODES):
+        """Analyse the moves played in `game` (not its redo list), `budget` seconds a position
+        (`first_run_nodes`, for the searches of `solver`, as for Solver)."""
         self.budget = budget
+        self.first_run_nodes = first_run_nodes
         self.moves = tuple(str(move) for move in game.history)
         position = Game.from_position(game.start_position())
         self._games = [position.copy()]
@@ -87,10 +90,9 @@ class Analysis:
         middle = (low + high) / 2
         return min(open_, key=lambda i: abs(i - middle))
 
-    def solver(self, number: int, first_run_nodes: int = FIRST_RUN_NODES) -> Solver:
-        """A Solver for the position after `number` moves, sharing what this analysis proved
-        (`first_run_nodes` as for Solver)."""
-        return Solver(self._games[number], self.dead, first_run_nodes)
+    def solver(self, number: int) -> Solver:
+        """A Solver for the position after `number` moves, sharing what this analysis proved."""
+        return Solver(self._games[number], self.dead, self.first_run_nodes)
 
     def add(self, number: int, result: Result) -> None:
         """Take the solver's answer for the position after `number` moves, and all it proves."""

@@ -195,7 +195,8 @@ class Story:
         self.then_demo = then_demo
         if self.analysis is None or self.analysed != moves:
             from plot.postmortem import Analysis  # lazy: the page boots without the solver
-            self.analysis, self.analysed, self._solving = Analysis(app.game), moves, None
+            self.analysis = Analysis(app.game, first_run_nodes=POSITION_FIRST_RUN_NODES)
+            self.analysed, self._solving = moves, None
         app.panel = Panel.STORY
         if app.dialog is not Dialog.CONFIRM:
             app.dialog = None  # the result dialog gives way to the panel
@@ -236,8 +237,7 @@ class Story:
                 if key in self.cache:
                     analysis.add(number, self.cache[key])
                     continue
-                self._solving = [number, analysis.solver(number, POSITION_FIRST_RUN_NODES),
-                                 0.0, key]
+                self._solving = [number, analysis.solver(number), 0.0, key]
             number, solver, searched, key = self._solving
             result = solver.step(CHUNK_NODES)
             self._solving[2] = searched = searched + CHUNK_NODES
