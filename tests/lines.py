@@ -113,3 +113,30 @@ def only_the_stock_left(seed: int = 7) -> tuple[int, list[str]]:
             if game.status == "playing" and all(m.src == "S" for m in game.legal_moves()):
                 return number, [str(m) for m in game.history]
     raise AssertionError("no position with only the stock left")
+
+
+def shrinking_fan(seeds=range(1, 200)) -> tuple[Game, str]:
+    """A game with a fan of 7 or more cards, the longest of its row by two, and a legal move that
+    takes its top card out of the row without lengthening any other row's longest pile (to a
+    foundation, or onto a shorter pile): (the game, the move). Greedy play builds the fan."""
+    rows = [TABLEAU[i:i + 4] for i in (0, 4, 8)]
+    row_of = {name: row for row in rows for name in row}
+    for seed in seeds:
+        game = Game.new(seed)
+        while game.status == PLAYING and game.pile(STOCK):
+            for move in game.legal_moves():
+                if move.src not in TABLEAU or move.dst in row_of[move.src]:
+                    continue
+                longest = len(game.pile(move.src))
+                others = [len(game.pile(t)) for t in row_of[move.src] if t != move.src]
+                dst_row_longest = (max(len(game.pile(t)) for t in row_of[move.dst])
+                                   if move.dst in TABLEAU else None)
+                if longest >= 7 and max(others) <= longest - 2 and (
+                        dst_row_longest is None or len(game.pile(move.dst)) < dst_row_longest):
+                    return game, str(move)
+            moves = game.legal_moves()
+            onto = [m for m in moves if m.dst in TABLEAU
+                    and (m.src not in TABLEAU or len(game.pile(m.src)) < len(game.pile(m.dst)))]
+            game.play(max(onto, key=lambda m: len(game.pile(m.dst))) if onto
+                      else next(m for m in moves if m.src == STOCK))
+    raise AssertionError(f"no fan to shorten in {seeds}")

@@ -30,6 +30,7 @@ from .deals import TIER_CHOICES, Deals, daily_date, parse_daily_hash, parse_hash
 from .hand import Hand
 from .history import ABANDONED, LOST_RESULT, Entry, HistoryBook
 from .pagesave import Attempt, PageSave
+from .room import Room
 from .saveslot import SAVE_KEY, SaveSlot
 from .settings import Settings, SettingsStore
 from .state import Dialog, Leave, Leaving, LeftGame, Message, Panel, Tone
@@ -77,6 +78,7 @@ class App:
         self.archive = Archive(self)    # the history panel, and the player's data in a file
         self.advisor = Advisor(self)    # the solver's help: hints, "still winnable?", Finish
         self.story = Story(self)        # the move list, replay, where did it slip?
+        self.room = Room()              # the room each tableau row keeps for its fans
 
     # ---- starting, resuming and leaving -----------------------------------------------------
 

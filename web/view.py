@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from plot import FOUNDATIONS, PILES, STOCK, TABLEAU, WASTE
-from plot.cards import TABLEAU_ROW_LENGTH
 
 from . import words
 from .charts import Chart, charts
@@ -140,7 +139,7 @@ class ChromeView:
     winnable_tag: bool                # "winnable deal" beside the number
     winnable_count_text: str
     settings: tuple[tuple[str, object], ...]
-    fan_rows: tuple[int, ...]          # each tableau row's longest pile: the room it needs
+    fan_rows: tuple[int, ...]          # the room each tableau row keeps (web/room.py)
     history: HistoryView | None       # only while the statistics panel is open
     link: str = ""                    # the address of the game: '#game=N' or '#daily=DATE'
     tier: str | None = None           # the deal's tier as data-tier says it ('easy', 'unrated')
@@ -230,8 +229,7 @@ def chrome_view(app) -> ChromeView:
         winnable_tag=app.settings.winnable_only and app.proved_winnable_deal,
         winnable_count_text=words.winnable_count(len(app.deals.winnable)),
         settings=app.settings.items(),
-        fan_rows=tuple(max(len(game.pile(t)) for t in TABLEAU[i:i + TABLEAU_ROW_LENGTH])
-                       for i in range(0, len(TABLEAU), TABLEAU_ROW_LENGTH)),
+        fan_rows=app.room.rows(game),
         history=history_view(app) if app.panel is Panel.STATS else None,
         link=app.link, **tier_fields(app), daily=app.attempt.daily,
         share=app.attempt.daily if app.dialog in (Dialog.WON, Dialog.LOST) else None,

@@ -20,7 +20,13 @@ from playwright.sync_api import expect
 from plot import FOUNDATIONS, TABLEAU, Game
 from plot.prng import MAX_SEED
 from tests.e2e.tablepage import TablePage, expected_table, new_table, save_record
-from tests.lines import long_piles, one_move_before_foundation_1, one_move_before_lost, page_save
+from tests.lines import (
+    long_piles,
+    one_move_before_foundation_1,
+    one_move_before_lost,
+    page_save,
+    shrinking_fan,
+)
 
 SAVE_KEY = "the-plot/save"
 
@@ -134,6 +140,35 @@ def test_the_table_fits_every_screen_without_scrolling_with_long_piles(browser, 
                     if down > 0 or across > 0:
                         misfits.append(f"{w}x{h}: {down}px down, {across}px across")
         assert not misfits, "\n".join(misfits)
+        page.assert_clean()
+    finally:
+        page.context.close()
+
+
+CARD_WIDTH = "() => document.querySelector('[data-pile=R]').getBoundingClientRect().width"
+
+
+def test_cards_keep_their_size_when_a_long_fan_gets_shorter(browser, site_url):
+    """On a phone a long fan shrinks every card; taking a card off it, then Undo and Redo,
+    leave the cards as they are (they used to grow back, the table jumping under the finger)."""
+    game, move = shrinking_fan()
+    page = new_table(browser, site_url, viewport={"width": 390, "height": 844})
+    try:
+        page.store_and_open(SAVE_KEY, page_save(Game.new(game.seed)))
+        at_the_deal = page.page.evaluate(CARD_WIDTH)
+        page.store_and_open(SAVE_KEY, page_save(game))
+        page.wait_table(expected_table(game))
+        long_fan = page.page.evaluate(CARD_WIDTH)
+        assert long_fan < at_the_deal * 0.9  # the fan needed the room: every card is smaller
+        page.play(move)
+        game.play(move)
+        page.wait_table(expected_table(game))
+        assert page.page.evaluate(CARD_WIDTH) == long_fan
+        for button in ("#undo", "#redo"):
+            page.page.locator(button).click()
+            wait_moves(page, game.moves_played - (button == "#undo"))
+            assert page.page.evaluate(CARD_WIDTH) == long_fan
+        assert overflow(page.page) == (0, 0)
         page.assert_clean()
     finally:
         page.context.close()
