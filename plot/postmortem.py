@@ -8,8 +8,10 @@ undecided ones between, and there is at most one slip. Every proof decides a run
 win decides every position before it (and those after it along its own line), a loss every
 position after it. The analysis therefore solves one position at a time, chosen by bisection
 between the last position known won and the first known lost, and skips over a position the
-solver leaves undecided within the budget, to try the others between. Every verdict it reports
-is a proof; `unknown` means no search within the budget decided it.
+solver leaves undecided within the budget, to try the others between; once every position
+between has been tried, up to RETRIES of those still undecided are searched once more,
+RETRY_FACTOR times deeper (nearest the middle first). Every verdict it reports is a proof;
+`unknown` means no search within the budget decided it.
 
     >>> from plot import Game
     >>> from plot.postmortem import verdicts, slip
@@ -20,8 +22,9 @@ is a proof; `unknown` means no search within the budget decided it.
     True
 
 The page calls `Analysis.next_position()`, runs a Solver on that position in slices of its own
-(`Analysis.solver(i)`), hands the answer to `Analysis.add(i, result)`, and repeats until
-`next_position()` is None; `Analysis.step()` does one position at once.
+(`Analysis.solver(i)`, RETRY_FACTOR times longer when `Analysis.is_retry(i)`), hands the answer
+to `Analysis.add(i, result)`, and repeats until `next_position()` is None; `Analysis.step()`
+does one position at once.
 """
 
 from dataclasses import dataclass
@@ -31,6 +34,8 @@ from .record import position_to_text
 from .solver import FIRST_RUN_NODES, UNKNOWN, Result, Solver, solve
 
 DEFAULT_BUDGET = 0.05  # seconds of search per position
+RETRIES = 5            # positions left undecided between the last won and the first lost that
+RETRY_FACTOR = 10      # are searched once more, this many times deeper, once all were tried
 
 
 @dataclass(frozen=True)
@@ -61,6 +66,7 @@ class Analysis:
         self._verdicts = [UNKNOWN] * len(self._games)
         self._lines: dict[int, tuple[str, ...]] = {}  # winning lines from the positions solved
         self._tried: set[int] = set()
+        self._retried: set[int] = set()
         self._answers: dict[str, Result] = {}  # solver answers by position, within this analysis
         self.dead: set = set()  # positions proved lost, shared by the searches of this game
         final = self._games[-1].status
@@ -81,6 +87,8 @@ class Analysis:
         low = won[-1] if won else -1
         high = lost[0] if lost else len(self._verdicts)
         open_ = [i for i in range(low + 1, high) if i not in self._tried]
+        if not open_ and len(self._retried) < RETRIES:
+            open_ = [i for i in range(low + 1, high) if i not in self._retried]
         if not open_:
             return None
         if not lost and high - 1 in open_:
@@ -90,14 +98,23 @@ class Analysis:
         middle = (low + high) / 2
         return min(open_, key=lambda i: abs(i - middle))
 
+    def is_retry(self, number: int) -> bool:
+        """Whether the position after `number` moves was searched before, undecided: search it
+        RETRY_FACTOR times deeper this time."""
+        return number in self._tried
+
     def solver(self, number: int) -> Solver:
         """A Solver for the position after `number` moves, sharing what this analysis proved."""
         return Solver(self._games[number], self.dead, self.first_run_nodes)
 
     def add(self, number: int, result: Result) -> None:
         """Take the solver's answer for the position after `number` moves, and all it proves."""
+        if number in self._tried:
+            self._retried.add(number)
         self._tried.add(number)
-        self._answers.setdefault(position_to_text(self._games[number].position()), result)
+        key = position_to_text(self._games[number].position())
+        if result.verdict != UNKNOWN or key not in self._answers:
+            self._answers[key] = result
         if result.verdict == WON:
             ahead = 0
             while (ahead < len(result.moves) and number + ahead < len(self.moves)
@@ -117,8 +134,11 @@ class Analysis:
         """Solve the next position within the budget; its number, or None if nothing is left."""
         number = self.next_position()
         if number is not None:
-            known = self._answers.get(position_to_text(self._games[number].position()))
-            self.add(number, known or solve(self._games[number], max_seconds=self.budget,
+            retry = self.is_retry(number)
+            known = None if retry else self._answers.get(
+                position_to_text(self._games[number].position()))
+            budget = self.budget * (RETRY_FACTOR if retry else 1)
+            self.add(number, known or solve(self._games[number], max_seconds=budget,
                                             dead=self.dead))
         return number
 

@@ -8,8 +8,8 @@ import pytest
 
 from plot import Game
 from plot.__main__ import main
-from plot.postmortem import Analysis, PositionVerdict, slip, verdicts
-from plot.solver import LOST, UNKNOWN, WON, solve
+from plot.postmortem import RETRIES, RETRY_FACTOR, Analysis, PositionVerdict, slip, verdicts
+from plot.solver import LOST, UNKNOWN, WON, Result, solve
 from tests.helpers import build
 from tests.test_solver import replays_to_win
 
@@ -166,3 +166,25 @@ def test_a_bad_record_is_refused_with_its_line(tmp_path, capsys, command):
                             "the reserve.\n")
     assert main([command, str(tmp_path / "missing.txt")]) == 1
     assert "cannot read it" in capsys.readouterr().err
+
+
+def test_undecided_positions_between_won_and_lost_are_searched_again_a_few_times():
+    """After the first round (each position tried once), next_position offers up to RETRIES of
+    the positions still undecided between the last won and the first lost, each once."""
+    game = line_then_random(seed=33, follow=60, tail_seed=3)
+    analysis = Analysis(game)
+    order = []
+    while (number := analysis.next_position()) is not None:
+        retry = analysis.is_retry(number)
+        if retry:
+            found = [v.verdict for v in analysis.verdicts]
+            assert found[number] == UNKNOWN
+            assert WON not in found[number:] and LOST not in found[:number + 1]
+        order.append((number, retry))
+        nodes = 2_000 * (RETRY_FACTOR if retry else 1)
+        analysis.add(number, analysis.solver(number).step(nodes) or Result(UNKNOWN))
+    retried = [number for number, retry in order if retry]
+    firsts = [number for number, retry in order if not retry]
+    assert 0 < len(retried) <= RETRIES and len(set(retried)) == len(retried)
+    assert set(retried) <= set(firsts)  # only positions tried before
+    assert order.index((retried[0], True)) > max(order.index((n, False)) for n in firsts)

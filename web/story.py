@@ -5,8 +5,9 @@ played and those that can be redone; going to an entry walks there by undo and r
 (`App.travel`), so nothing is lost. Replay walks forward from the deal one move at a time
 (`App.defer`); any move of the player's takes over. The post-mortem is `plot.postmortem.Analysis`,
 worked one position at a time in slices of a few milliseconds like the Advisor's searches, each
-position's search capped at POSITION_NODES positions (then `unknown`, shown as such); what is
-decided is cached by position for the session.
+position's search capped at POSITION_NODES positions (RETRY_FACTOR times more for the few it
+searches again; then `unknown`, shown as such); what is decided is cached by position for the
+session.
 """
 
 from __future__ import annotations
@@ -224,6 +225,7 @@ class Story:
 
     def _work(self, now) -> bool:
         """About SLICE_MS of the analysis; True once it is complete."""
+        from plot.postmortem import RETRY_FACTOR
         from plot.record import position_to_text
         from plot.solver import Result
 
@@ -237,11 +239,12 @@ class Story:
                 if key in self.cache:
                     analysis.add(number, self.cache[key])
                     continue
-                self._solving = [number, analysis.solver(number), 0.0, key]
-            number, solver, searched, key = self._solving
+                nodes = POSITION_NODES * (RETRY_FACTOR if analysis.is_retry(number) else 1)
+                self._solving = [number, analysis.solver(number), 0, key, nodes]
+            number, solver, searched, key, nodes = self._solving
             result = solver.step(CHUNK_NODES)
             self._solving[2] = searched = searched + CHUNK_NODES
-            if result is None and searched >= POSITION_NODES:
+            if result is None and searched >= nodes:
                 result = Result(UNKNOWN)
             if result is not None:
                 analysis.add(number, result)
