@@ -2,12 +2,13 @@
 game's line (the moves played and those that can be redone), not only now.
 
 style.css sizes every card from these numbers, so a row that needs more room shrinks every card
-on the table. Measured on the moves alone, a phone's cards changed size on about half the moves
-of a game (57 of 120 random moves), each time laying out and painting the whole table (13-16 ms
-in Chromium here, the slowest clicks of issue 14) and moving the piles under the player's
-finger. Along the line, the cards shrink when a pile first needs the room and keep their size
-while piles grow and shrink, through undo, redo, Restart and replay; only playing a different
-move after undoing drops the room of the future it discards. Pure Python.
+on the table. Sized by the position of the moment, a phone's cards changed size on 57 of the 120
+moves of the interaction benchmark's game (benchmarks/inp.py), each time laying out and painting
+the whole table (13-16 ms of layout in the slowest clicks traced for issue 14) and moving the
+piles under the player's finger. Along the line, the cards shrink when a pile first needs the
+room and keep their size while piles grow and shrink, through undo, redo, Restart and replay;
+only playing a different move after undoing drops the room of the future it discards. Pure
+Python.
 """
 
 from __future__ import annotations
@@ -54,7 +55,8 @@ class Room:
             for i in range(now, kept - 1, -1):
                 fresh[i] = row_lengths(walk)
                 if i > kept:
-                    walk = walk if walk is not game else game.copy()
+                    if walk is game:
+                        walk = game.copy()  # the game itself stays where it is
                     walk.undo()
         if len(line) > now and len(line) >= kept:  # positions after now: walk forward
             walk = game.copy()
