@@ -28,7 +28,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from benchmarks.solver import percentile  # noqa: E402
 from plot import Game  # noqa: E402
-from plot.postmortem import DEFAULT_BUDGET, RETRY_FACTOR, Analysis, slip  # noqa: E402
+from plot.postmortem import DEFAULT_BUDGET, Analysis, slip  # noqa: E402
 from plot.solver import FIRST_RUN_NODES, UNKNOWN, Result, solve  # noqa: E402
 from web.story import POSITION_FIRST_RUN_NODES, POSITION_NODES  # noqa: E402
 
@@ -89,8 +89,7 @@ def page_postmortem_of(deal: int, first_run_nodes: int) -> tuple[int, int, bool]
     # position by position, not analysis.run(): run() reuses an answer of 'unknown' for a position
     # met again, where the page (web/story.py) keeps only decided answers and searches again
     while (number := analysis.next_position()) is not None:
-        nodes = POSITION_NODES * (RETRY_FACTOR if analysis.is_retry(number) else 1)
-        result = analysis.solver(number).step(nodes)
+        result = analysis.solver(number).step(analysis.budget_for(number, POSITION_NODES))
         analysis.add(number, result or Result(UNKNOWN))
     return tally(analysis)
 

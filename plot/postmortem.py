@@ -22,7 +22,7 @@ RETRY_FACTOR times deeper (nearest the middle first). Every verdict it reports i
     True
 
 The page calls `Analysis.next_position()`, runs a Solver on that position in slices of its own
-(`Analysis.solver(i)`, RETRY_FACTOR times longer when `Analysis.is_retry(i)`), hands the answer
+(`Analysis.solver(i)`, for `Analysis.budget_for(i, its budget)`), hands the answer
 to `Analysis.add(i, result)`, and repeats until `next_position()` is None; `Analysis.step()`
 does one position at once.
 """
@@ -99,9 +99,13 @@ class Analysis:
         return min(open_, key=lambda i: abs(i - middle))
 
     def is_retry(self, number: int) -> bool:
-        """Whether the position after `number` moves was searched before, undecided: search it
-        RETRY_FACTOR times deeper this time."""
+        """Whether the position after `number` moves was searched before, undecided."""
         return number in self._tried
+
+    def budget_for(self, number: int, base):
+        """The search to give the position after `number` moves, `base` (seconds or solver
+        positions) for a first search: RETRY_FACTOR times `base` for a retry."""
+        return base * RETRY_FACTOR if self.is_retry(number) else base
 
     def solver(self, number: int) -> Solver:
         """A Solver for the position after `number` moves, sharing what this analysis proved."""
@@ -134,12 +138,10 @@ class Analysis:
         """Solve the next position within the budget; its number, or None if nothing is left."""
         number = self.next_position()
         if number is not None:
-            retry = self.is_retry(number)
-            known = None if retry else self._answers.get(
+            known = None if self.is_retry(number) else self._answers.get(
                 position_to_text(self._games[number].position()))
-            budget = self.budget * (RETRY_FACTOR if retry else 1)
-            self.add(number, known or solve(self._games[number], max_seconds=budget,
-                                            dead=self.dead))
+            self.add(number, known or solve(self._games[number], dead=self.dead,
+                                            max_seconds=self.budget_for(number, self.budget)))
         return number
 
     def run(self) -> list[PositionVerdict]:

@@ -9,6 +9,7 @@ from plot import FOUNDATIONS, LOST, PLAYING, STOCK, TABLEAU, Game
 from plot.prng import SplitMix64
 from plot.solver import solve
 from web.pagesave import PageSave
+from web.room import ROWS, row_lengths
 
 
 def page_save(game: Game) -> str:
@@ -64,7 +65,7 @@ def long_piles(seeds=range(1, 40)) -> Game:
                     and (m.src not in TABLEAU or len(game.pile(m.src)) < len(game.pile(m.dst)))]
             game.play(max(onto, key=lambda m: len(game.pile(m.dst))) if onto
                       else next(m for m in moves if m.src == STOCK))
-            rows = [max(len(game.pile(t)) for t in TABLEAU[i:i + 4]) for i in (0, 4, 8)]
+            rows = row_lengths(game)
             if min(rows) >= 6 and sum(rows) > best:
                 best, best_game = sum(rows), game.copy()
     assert best_game is not None, "no deal builds long piles in every row"
@@ -119,8 +120,7 @@ def shrinking_fan(seeds=range(1, 200)) -> tuple[Game, str]:
     """A game with a fan of 7 or more cards, the longest of its row by two, and a legal move that
     takes its top card out of the row without lengthening any other row's longest pile (to a
     foundation, or onto a shorter pile): (the game, the move). Greedy play builds the fan."""
-    rows = [TABLEAU[i:i + 4] for i in (0, 4, 8)]
-    row_of = {name: row for row in rows for name in row}
+    row_of = {name: row for row in ROWS for name in row}
     for seed in seeds:
         game = Game.new(seed)
         while game.status == PLAYING and game.pile(STOCK):

@@ -181,7 +181,8 @@ def test_undecided_positions_between_won_and_lost_are_searched_again_a_few_times
             assert found[number] == UNKNOWN
             assert WON not in found[number:] and LOST not in found[:number + 1]
         order.append((number, retry))
-        nodes = 2_000 * (RETRY_FACTOR if retry else 1)
+        nodes = analysis.budget_for(number, 2_000)
+        assert nodes == (2_000 * RETRY_FACTOR if retry else 2_000)
         analysis.add(number, analysis.solver(number).step(nodes) or Result(UNKNOWN))
     retried = [number for number, retry in order if retry]
     firsts = [number for number, retry in order if not retry]

@@ -225,7 +225,6 @@ class Story:
 
     def _work(self, now) -> bool:
         """About SLICE_MS of the analysis; True once it is complete."""
-        from plot.postmortem import RETRY_FACTOR
         from plot.record import position_to_text
         from plot.solver import Result
 
@@ -239,7 +238,7 @@ class Story:
                 if key in self.cache:
                     analysis.add(number, self.cache[key])
                     continue
-                nodes = POSITION_NODES * (RETRY_FACTOR if analysis.is_retry(number) else 1)
+                nodes = analysis.budget_for(number, POSITION_NODES)
                 self._solving = [number, analysis.solver(number), 0, key, nodes]
             number, solver, searched, key, nodes = self._solving
             result = solver.step(CHUNK_NODES)

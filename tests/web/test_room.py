@@ -25,7 +25,7 @@ def replayed_rows(game) -> tuple[int, ...]:
 
 
 def test_cards_keep_the_room_a_pile_needed_through_shrinking_undo_and_redo():
-    app, backend, _ = booted(hash_text="#game=3")
+    app, _, _ = booted(hash_text="#game=3")
     app.game = Game.from_position(build(foundations=[F1_RESTRICTED],
                                         tableau={"T1": ["3H", "2C"], "T2": ["AD"]}))
     room = lambda: table_view(app).chrome.fan_rows[0]  # noqa: E731 - the first row's
