@@ -81,6 +81,19 @@ class SearchState:
         return (self.stock_left, self.reserve_left, self.waste_code, found[0],
                 tuple(sorted(found[1:])), tuple(sorted(self.codes)))
 
+    def snapshot(self) -> tuple:
+        """What `apply` and `undo` change, for `restore`."""
+        return (self.stock_left, self.reserve_left, tuple(self.waste), self.waste_code,
+                tuple(self.found), self.home, tuple(self.top), tuple(self.length),
+                tuple(self.codes))
+
+    def restore(self, snapshot: tuple) -> None:
+        """Go back to a position of this search taken by `snapshot`."""
+        (self.stock_left, self.reserve_left, waste, self.waste_code, found, self.home, top,
+         length, codes) = snapshot
+        self.waste, self.found = list(waste), list(found)
+        self.top, self.length, self.codes = list(top), list(length), list(codes)
+
     def needs(self) -> dict[int, int]:
         """For each rank some foundation takes now, the first such foundation's index."""
         found, base = self.found, self.base

@@ -39,6 +39,13 @@ A safe foundation move (plot/autoplay.py) is the only move tried where there is 
 tableau move is never tried straight back. The pruning rules live in plot/deadends.py, the
 search state (ranks only, canonical keys, the moves) in plot/searchstate.py.
 
+Beside the runs, a best-first climb (plot/climb.py) looks for foundation 1's completion (or,
+once it is complete, the win): after the first run for CLIMB_NODES positions, then once every
+CLIMB_EVERY restarts for CLIMB_NODES times the Luby sequence. From each position where it
+completes foundation 1, a depth-first run of CHECK_NODES searches on for the win. On positions
+of random losing games it decides about a tenth of those the runs alone leave undecided at
+9,000 positions, and a fifth at 100,000 (docs/winnability.md).
+
 Every position a run has searched to the end without a win is proved dead and kept (Tarjan's
 algorithm finds them: a position whose moves lead back only to positions still being searched
 is finished only with its whole strongly connected component). Later runs skip them, so the
@@ -53,6 +60,7 @@ import time
 from dataclasses import dataclass
 
 from .cards import CARD_COUNT
+from .climb import Climb
 from .game import LOST, WON, Game
 from .move import MOVES, T_FIRST
 from .prng import SplitMix64
@@ -66,6 +74,9 @@ FIRST_RUN_NODES = 5_000  # the first depth-first run, in the plain move order
 RESTART_UNIT_NODES = 1_000  # restart budgets are this many positions times the Luby sequence
 PROBE_EVERY = 2  # restarts 2, 4, 6, ... are probes
 PROBE_DEPTH = 40  # a probe's random walk is 1 to this many moves long
+CLIMB_NODES = 500  # the first climb's budget, and the unit of the later ones'
+CLIMB_EVERY = 4  # a climb goes on after restarts 4, 8, 12, ...
+CHECK_NODES = 500  # a run from where a climb completed foundation 1
 
 
 @dataclass(frozen=True)
@@ -98,15 +109,17 @@ class Solver:
     """A resumable search from a snapshot of a game; call `step` until it returns a Result."""
 
     def __init__(self, game: Game, dead: set | None = None,
-                 first_run_nodes: int = FIRST_RUN_NODES):
+                 first_run_nodes: int = FIRST_RUN_NODES, climbs: bool = True):
         """Take a snapshot of the game's position (the game itself is never touched again).
 
         `dead` collects the keys of positions proved lost; pass one set to the solvers of the
         positions of one game (the same start) and each starts from what the others proved.
         `first_run_nodes` is the budget of the first depth-first run: a search that may only
         look at a few thousand positions in all reaches the restarts within them if it is
-        small (the page's post-mortem, web/story.py)."""
-        self.state = SearchState(game.position())
+        small (the page's post-mortem, web/story.py). `climbs=False` leaves out the climbs
+        (the runs from a climb's finds do)."""
+        self._position = game.position()
+        self.state = SearchState(self._position)
         self.nodes = 0
         self.result: Result | None = None
         self.runs = 0
@@ -115,6 +128,10 @@ class Solver:
         self._path: list[tuple[int, int]] = []
         self._prefix: list[tuple[int, int]] = []
         self._dead: set = set() if dead is None else dead
+        self._climb: Climb | None = None
+        self._climbs = 0 if climbs else -1  # climbs begun; -1: none wanted
+        self._climb_end: int | None = None  # while climbing: the climb's node limit
+        self._check: tuple[Solver, list] | None = None  # a run from a climb's find, its line
         self._start_run()
         if self.state.home == CARD_COUNT:
             self.result = Result(WON, (), 0)
@@ -151,6 +168,13 @@ class Solver:
             self.state.undo(self._path.pop())
         while self._prefix:
             self.state.undo(self._prefix.pop())
+        if self._climb_end is None and self._climb_due():
+            if self._climb is None:
+                self._climb = Climb(self.state, self._dead)
+            self._climbs += 1
+            self._climb_end = self.nodes + CLIMB_NODES * luby(self._climbs)
+            return
+        self._climb_end = None
         self.runs += 1
         self._run_budget = RESTART_UNIT_NODES * luby(self.runs)
         self._rng = SplitMix64(self.runs)
@@ -164,6 +188,12 @@ class Solver:
             return self.result
         limit = self.nodes + max_nodes
         while True:
+            if self._climb_end is not None:
+                result = self._climb_on(limit)
+                if result is not None or self.nodes >= limit:
+                    return result
+                self._restart()
+                continue
             result = self._search(min(limit, self._run_end))
             if result is not None or self.nodes >= limit:
                 return result
@@ -244,6 +274,62 @@ class Solver:
             return None
         self.nodes = nodes
         self.result = Result(LOST, (), nodes)
+        return self.result
+
+    # ---- the climbs ------------------------------------------------------------------------
+
+    def _climb_due(self) -> bool:
+        """Whether a climb comes next: after the first run, then every CLIMB_EVERY restarts."""
+        if self._climbs < 0 or (self._climb is not None and self._climb.exhausted):
+            return False
+        if self.runs == 0:
+            return self._climbs == 0
+        return self.runs % CLIMB_EVERY == 0
+
+    def _climb_on(self, limit: int) -> Result | None:
+        """Climb (and run on from its finds) until `limit` nodes in all, the climb's own budget
+        is spent or it has nowhere left to go; the Result if a win was found, else None."""
+        climb = self._climb
+        end = min(limit, self._climb_end)
+        while self.nodes < end:
+            if self._check is not None:
+                result = self._check_on(end)
+                if result is not None:
+                    return result
+                continue
+            if climb.exhausted:
+                break
+            before = climb.nodes
+            found = climb.step(end - self.nodes)
+            self.nodes += climb.nodes - before
+            if found is None:
+                continue
+            line, won = found
+            if won:
+                return self._won(line, ())
+            game = Game.from_position(self._position)
+            for src, dst in line:
+                game.push(MOVES[src][dst])
+            self._check = (Solver(game, self._dead, CHECK_NODES, climbs=False), line)
+        return None
+
+    def _check_on(self, end: int) -> Result | None:
+        """Search on from the climb's latest find until `end` nodes in all; the Result if that
+        wins. The run is dropped once it is decided or has had its CHECK_NODES."""
+        check, line = self._check
+        before = check.nodes
+        result = check.step(min(end - self.nodes, CHECK_NODES - check.nodes))
+        self.nodes += check.nodes - before
+        if result is not None and result.verdict == WON:
+            self._check = None
+            return self._won(line, result.moves)
+        if result is not None or check.nodes >= CHECK_NODES:
+            self._check = None
+        return None
+
+    def _won(self, line: list, then: tuple) -> Result:
+        """The result of a climb's win: its line, then `then` (engine notation)."""
+        self.result = Result(WON, tuple(str(MOVES[s][d]) for s, d in line) + then, self.nodes)
         return self.result
 
     def give_up(self) -> Result:

@@ -212,13 +212,37 @@ def test_many_short_runs_keep_to_brute_force(position):
     game = Game.from_position(position)
     winnable = brute_force_can_win(game)
     assume(winnable is not None)
-    with patch.object(solver_module, "FIRST_RUN_NODES", 2), \
-            patch.object(solver_module, "RESTART_UNIT_NODES", 1):
-        solver = Solver(game)
+    with patch.object(solver_module, "RESTART_UNIT_NODES", 1):
+        solver = Solver(game, first_run_nodes=2)
         result = None
         while result is None:
             result = solver.step(1_000)
     assert result.verdict == (WON if winnable else LOST)
+    if winnable:
+        assert replays_to_win(game, result.moves)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                   HealthCheck.filter_too_much])
+@given(small_endgames())
+def test_runs_and_climbs_taking_turns_every_few_positions_keep_to_brute_force(position):
+    """A climb of one position after every run, each run from a climb's find two positions
+    long: the climbs share the dead set and never prove anything, so the verdict stays exact
+    and every win replays."""
+    game = Game.from_position(position)
+    winnable = brute_force_can_win(game)
+    assume(winnable is not None)
+    with patch.object(solver_module, "RESTART_UNIT_NODES", 1), \
+            patch.object(solver_module, "CLIMB_NODES", 1), \
+            patch.object(solver_module, "CLIMB_EVERY", 1), \
+            patch.object(solver_module, "CHECK_NODES", 2):
+        solver = Solver(game, first_run_nodes=2)
+        result = None
+        while result is None:
+            result = solver.step(3)
+    assert result.verdict == (WON if winnable else LOST)
+    if winnable:
+        assert replays_to_win(game, result.moves)
 
 
 def test_a_dead_set_shared_along_a_game_never_contradicts_a_fresh_search():
