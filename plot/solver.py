@@ -183,7 +183,8 @@ class Solver:
     # ---- the search -----------------------------------------------------------------------
 
     def step(self, max_nodes: int) -> Result | None:
-        """Search up to `max_nodes` more positions; the Result once decided, else None."""
+        """Search up to `max_nodes` more positions (a climb may go a few past, to finish the
+        position it is expanding); the Result once decided, else None."""
         if self.result is not None:
             return self.result
         limit = self.nodes + max_nodes
