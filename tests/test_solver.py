@@ -194,13 +194,28 @@ def small_endgames(draw):
 @given(small_endgames())
 def test_verdict_agrees_with_brute_force_on_small_endgames(position):
     """Won exactly when some sequence of real moves wins; lost otherwise (never unknown)."""
+    agrees_with_brute_force(position, solve)
+
+
+def agrees_with_brute_force(position: dict, search) -> None:
+    """`search(game)` says won exactly when some sequence of real moves wins, lost otherwise,
+    and its win replays (positions brute force cannot settle are left out)."""
     game = Game.from_position(position)
     winnable = brute_force_can_win(game)
     assume(winnable is not None)
-    result = solve(game)
+    result = search(game)
     assert result.verdict == (WON if winnable else LOST)
     if winnable:
         assert replays_to_win(game, result.moves)
+
+
+def in_slices(game: Game, first_run_nodes: int, slice_nodes: int) -> Result:
+    """A Solver's answer, stepped `slice_nodes` at a time until it has one."""
+    solver = Solver(game, first_run_nodes=first_run_nodes)
+    result = None
+    while result is None:
+        result = solver.step(slice_nodes)
+    return result
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow,
@@ -209,17 +224,8 @@ def test_verdict_agrees_with_brute_force_on_small_endgames(position):
 def test_many_short_runs_keep_to_brute_force(position):
     """Runs of a few positions each: every restart starts from the positions proved dead so far
     (the strongly connected components finished), and the verdict is still exact."""
-    game = Game.from_position(position)
-    winnable = brute_force_can_win(game)
-    assume(winnable is not None)
     with patch.object(solver_module, "RESTART_UNIT_NODES", 1):
-        solver = Solver(game, first_run_nodes=2)
-        result = None
-        while result is None:
-            result = solver.step(1_000)
-    assert result.verdict == (WON if winnable else LOST)
-    if winnable:
-        assert replays_to_win(game, result.moves)
+        agrees_with_brute_force(position, lambda game: in_slices(game, 2, 1_000))
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow,
@@ -229,20 +235,11 @@ def test_runs_and_climbs_taking_turns_every_few_positions_keep_to_brute_force(po
     """A climb of one position after every run, each run from a climb's find two positions
     long: the climbs share the dead set and never prove anything, so the verdict stays exact
     and every win replays."""
-    game = Game.from_position(position)
-    winnable = brute_force_can_win(game)
-    assume(winnable is not None)
     with patch.object(solver_module, "RESTART_UNIT_NODES", 1), \
             patch.object(solver_module, "CLIMB_NODES", 1), \
             patch.object(solver_module, "CLIMB_EVERY", 1), \
             patch.object(solver_module, "CHECK_NODES", 2):
-        solver = Solver(game, first_run_nodes=2)
-        result = None
-        while result is None:
-            result = solver.step(3)
-    assert result.verdict == (WON if winnable else LOST)
-    if winnable:
-        assert replays_to_win(game, result.moves)
+        agrees_with_brute_force(position, lambda game: in_slices(game, 2, 3))
 
 
 def test_a_dead_set_shared_along_a_game_never_contradicts_a_fresh_search():
