@@ -42,7 +42,7 @@ class Climb:
 
     @property
     def exhausted(self) -> bool:
-        """True once every position it could reach has been expanded."""
+        """True once it has nothing left to expand."""
         return not self.heap
 
     def score(self) -> float:

@@ -163,6 +163,8 @@ class Solver:
         Depth-first search can sink its whole budget into one hopeless subtree; restarts in
         shuffled orders (foundation moves still first) find most such wins quickly. Every run is
         complete on its own, so a run that ends without a win still proves the position lost.
+        When a climb is due, it goes first: the next run starts once the climb has had its
+        budget (`step` calls this again).
         """
         while self._path:
             self.state.undo(self._path.pop())
