@@ -215,7 +215,7 @@ class Solver:
         apply, undo, key, moves = state.apply, state.undo, state.key, state.moves
         nodes = self.nodes
         if self._prefix and state.home == CARD_COUNT:  # a probe that won on its way
-            self.result = Result(WON, tuple(str(MOVES[s][d]) for s, d in self._prefix), nodes)
+            self.result = Result(WON, notation(self._prefix), nodes)
             return self.result
         while frames:
             if nodes >= limit:
@@ -247,7 +247,7 @@ class Solver:
             if state.home == CARD_COUNT:
                 self.nodes = nodes
                 line = self._prefix + path
-                self.result = Result(WON, tuple(str(MOVES[s][d]) for s, d in line), nodes)
+                self.result = Result(WON, notation(line), nodes)
                 return self.result
             k = key()
             if k in dead:
@@ -332,12 +332,17 @@ class Solver:
 
     def _won(self, line: list, then: tuple) -> Result:
         """The result of a climb's win: its line, then `then` (engine notation)."""
-        self.result = Result(WON, tuple(str(MOVES[s][d]) for s, d in line) + then, self.nodes)
+        self.result = Result(WON, notation(line) + then, self.nodes)
         return self.result
 
     def give_up(self) -> Result:
         """The answer so far: the decided Result, or `unknown` with the nodes searched."""
         return self.result if self.result is not None else Result(UNKNOWN, (), self.nodes)
+
+
+def notation(line) -> tuple[str, ...]:
+    """A line of search moves (source, destination indices) in the engine's notation."""
+    return tuple(str(MOVES[src][dst]) for src, dst in line)
 
 
 def luby(i: int) -> int:

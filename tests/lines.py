@@ -53,6 +53,16 @@ def won_with_empty_stock(first_seed: int = 1, seeds: int = 60) -> tuple[Game, li
     raise AssertionError(f"no quick win in {seeds} seeds")
 
 
+def build_longest(game: Game) -> None:
+    """One greedy move: onto the longest tableau pile that takes a card (never from a pile at
+    least as long), else deal."""
+    moves = game.legal_moves()
+    onto = [m for m in moves if m.dst in TABLEAU
+            and (m.src not in TABLEAU or len(game.pile(m.src)) < len(game.pile(m.dst)))]
+    game.play(max(onto, key=lambda m: len(game.pile(m.dst))) if onto
+              else next(m for m in moves if m.src == STOCK))
+
+
 def long_piles(seeds=range(1, 40)) -> Game:
     """A game whose tableau has long fanned piles in every row (T1-T4, T5-T8, T9-T12): greedy
     play that builds onto the longest pile, stopped where the rows' longest piles add up most."""
@@ -60,11 +70,7 @@ def long_piles(seeds=range(1, 40)) -> Game:
     for seed in seeds:
         game = Game.new(seed)
         while game.status == PLAYING and game.pile(STOCK):
-            moves = game.legal_moves()
-            onto = [m for m in moves if m.dst in TABLEAU
-                    and (m.src not in TABLEAU or len(game.pile(m.src)) < len(game.pile(m.dst)))]
-            game.play(max(onto, key=lambda m: len(game.pile(m.dst))) if onto
-                      else next(m for m in moves if m.src == STOCK))
+            build_longest(game)
             rows = row_lengths(game)
             if min(rows) >= 6 and sum(rows) > best:
                 best, best_game = sum(rows), game.copy()
@@ -134,9 +140,5 @@ def shrinking_fan(seeds=range(1, 200)) -> tuple[Game, str]:
                 if longest >= 7 and max(others) <= longest - 2 and (
                         dst_row_longest is None or len(game.pile(move.dst)) < dst_row_longest):
                     return game, str(move)
-            moves = game.legal_moves()
-            onto = [m for m in moves if m.dst in TABLEAU
-                    and (m.src not in TABLEAU or len(game.pile(m.src)) < len(game.pile(m.dst)))]
-            game.play(max(onto, key=lambda m: len(game.pile(m.dst))) if onto
-                      else next(m for m in moves if m.src == STOCK))
+            build_longest(game)
     raise AssertionError(f"no fan to shorten in {seeds}")
