@@ -63,6 +63,8 @@ assert SPINNING != TRIVIAL
 
 # Every interaction's Event Timing entries, by interaction id: [start, processing start,
 # processing end, end] of each.
+# The smallest duration the Event Timing API reports (it reports nothing shorter).
+THRESHOLD_MS = 16
 COLLECT = """
 window.__inp = new Map();
 new PerformanceObserver((list) => {
@@ -72,14 +74,12 @@ new PerformanceObserver((list) => {
     window.__inp.get(e.interactionId).push(
       [e.startTime, e.processingStart, e.processingEnd, e.startTime + e.duration]);
   }
-}).observe({ type: "event", durationThreshold: 16, buffered: true });
-"""
+}).observe({ type: "event", durationThreshold: THRESHOLD, buffered: true });
+""".replace("THRESHOLD", str(THRESHOLD_MS))
 ENTRIES = "() => [...window.__inp.values()]"
 # The parts of an interaction's time printed (what is left, between its handlers, is the press
 # still held before the release comes):
 PART_NAMES = ("input delay", "handlers", "handlers' end to paint")
-# Interactions under the threshold report nothing: count them as what they at most were.
-UNREPORTED_MS = 16
 
 
 def parts(entries: list[list[float]]) -> tuple[float, float, float]:
@@ -96,7 +96,8 @@ class Run:
     def __init__(self, page, clicks: int):
         interactions = page.evaluate(ENTRIES)  # each interaction counts at its longest entry
         self.durations = [max(e[3] - e[0] for e in entries) for entries in interactions]
-        self.durations += [UNREPORTED_MS] * (clicks - len(self.durations))
+        # interactions under the threshold report nothing: count them as what they at most were
+        self.durations += [THRESHOLD_MS] * (clicks - len(self.durations))
         self.parts = [list(part) for part in zip(*map(parts, interactions), strict=True)] \
             or [[] for _ in PART_NAMES]
 
@@ -182,7 +183,7 @@ def summary(run: Run) -> str:
 def where(run: Run) -> str:
     """Median and p98 of each part of the reported interactions' time."""
     if not run.parts[0]:
-        return "every interaction under 16 ms"
+        return f"every interaction under {THRESHOLD_MS} ms"
     return "   ".join(f"{name} {percentile(part, 50):.1f} / {percentile(part, 98):.1f} ms"
                        for name, part in zip(PART_NAMES, run.parts, strict=True))
 
@@ -212,7 +213,7 @@ def main() -> None:
     print(f"  at a player's speed, {low}-{high} ms before each click (for comparison):")
     print(f"    game     {summary(human)}")
     print(f"    trivial  {summary(human_trivial)}")
-    print("  where the time goes, median / p98 of the interactions of 16 ms or more:")
+    print(f"  where the time goes, median / p98 of the interactions of {THRESHOLD_MS} ms or more:")
     for name, run in (("game", game), ("trivial", trivial), ("game at a player's speed", human)):
         print(f"    {name}: {where(run)}")
     aim = percentile(trivial.durations, 98) + AIM_MARGIN_MS
