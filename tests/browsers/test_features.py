@@ -5,10 +5,10 @@ undone from the status line, and Pause."""
 from __future__ import annotations
 
 from plot import Game
-from tests.e2e.tablepage import expected_table
+from tests.e2e.tablepage import ANIMATED_PROPERTIES, COMPOSITED, expected_table
 from tests.e2e.test_daily import cli
 from tests.e2e.test_story import after, cli_slip, lost_game
-from tests.lines import page_save
+from tests.lines import only_the_stock_left, page_save
 
 SAVE_KEY = "the-plot/save"
 ANALYSIS_TIMEOUT_MS = 90_000
@@ -72,4 +72,22 @@ def test_new_game_is_undone_from_the_status_line_and_pause_hides_the_table(playe
     player.click(".bar [data-action=stats]")
     player.wait("() => !document.getElementById('stats').hidden", what="the statistics")
     player.click("#stats [data-action=close-panel]")
+    player.assert_clean()
+
+
+def test_the_stock_breathes_on_the_compositor_when_it_is_the_only_move(player):
+    number, line = only_the_stock_left()
+    game = Game.new(number)
+    for move in line:
+        game.play(move)
+    player.store_and_open(SAVE_KEY, page_save(game))
+    player.wait_table(expected_table(game))
+    player.wait("() => document.querySelector('.stock.only-move')", what="the stock marked")
+    # it breathes for as long as the player waits: opacity or transform only, so the compositor
+    # draws it without repainting the table at every frame
+    animated = player.js(ANIMATED_PROPERTIES)
+    assert animated.get("only-move"), f"{player.engine}: {animated}"
+    assert set(animated["only-move"]) <= COMPOSITED, f"{player.engine}: {animated}"
+    player.click_pile("S")
+    player.wait("() => !document.querySelector('.stock.only-move')", what="the mark gone")
     player.assert_clean()

@@ -194,6 +194,19 @@ FLIGHTS = """() => document.getAnimations().filter((a) => !(a instanceof CSSAnim
   !(a instanceof CSSTransition) && a.playState !== 'finished')"""
 
 
+# What a compositor animates alone, without repainting the page at every frame.
+COMPOSITED = {"opacity", "transform"}
+# The properties each running CSS animation changes, by the animation's name.
+ANIMATED_PROPERTIES = """() => {
+  const timing = ['offset', 'computedOffset', 'easing', 'composite'];
+  const changed = (a) => [...new Set(a.effect.getKeyframes().flatMap((k) =>
+    Object.keys(k).filter((p) => !timing.includes(p))))];
+  return Object.fromEntries(document.getAnimations()
+    .filter((a) => a.animationName && a.playState === 'running')
+    .map((a) => [a.animationName, changed(a)]));
+}"""
+
+
 def expected_table(game) -> dict:
     """What the page must show for an engine game: tops of squared piles, whole tableau piles."""
     p = game.position()

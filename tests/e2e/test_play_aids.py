@@ -8,7 +8,7 @@ import re
 from playwright.sync_api import expect
 
 from plot import Game
-from tests.e2e.tablepage import expected_table, new_table
+from tests.e2e.tablepage import ANIMATED_PROPERTIES, COMPOSITED, expected_table, new_table
 from tests.lines import only_the_stock_left
 
 
@@ -104,5 +104,10 @@ def test_only_the_stock_left_is_said_and_shown(table):
     table.wait_table(expected_table(game))
     expect(table.page.locator("#message")).to_contain_text("No moves left but the stock")
     assert "only-move" in classes(table, "S")
+    # the stock breathes for as long as the player waits: on the compositor (opacity or
+    # transform only), never a repaint of the table at every frame
+    animated = table.page.evaluate(ANIMATED_PROPERTIES)
+    assert animated.get("only-move"), animated
+    assert set(animated["only-move"]) <= COMPOSITED, animated
     table.click_pile("S")
     expect(table.page.locator("#moves")).to_have_text(str(len(line) + 1))
