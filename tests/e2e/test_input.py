@@ -165,6 +165,41 @@ def test_a_drag_started_while_a_card_is_still_flying_plays_its_move(player):
     settle(player, game)
 
 
+# What the player sees at a point of the table: the card drawn on top there (the held card lets
+# the pointer through, so it is asked for a moment as if it did not).
+CARD_ON_TOP = """([x, y]) => {
+  const held = document.querySelector('.card.dragging');
+  held.style.pointerEvents = 'auto';
+  const top = document.elementFromPoint(x, y)?.closest('.card');
+  held.style.pointerEvents = '';
+  return top === held ? 'held' : (top?.dataset.card ?? null);
+}"""
+
+
+def test_a_held_card_is_drawn_above_the_piles_it_crosses(browser, site_url):
+    table = new_table(browser, site_url)
+    try:
+        table.goto("#game=1")
+        game = Game.new(1)
+        move = next(m for m in game.legal_moves() if m.src.startswith("T")
+                    and m.dst.startswith("T"))
+        later = [p for p in SOURCES if p.startswith("T") and int(p[1:]) > int(move.src[1:])
+                 and game.pile(p) and p != move.dst]
+        mouse = table.page.mouse
+        mouse.move(*aim(table, move.src))
+        mouse.down()
+        for pile in later[-2:]:  # piles drawn after its own, which once covered it
+            mouse.move(*aim(table, pile), steps=6)
+            assert table.page.evaluate(CARD_ON_TOP, list(aim(table, pile))) == "held", pile
+        mouse.move(*aim(table, move.dst), steps=6)
+        mouse.up()
+        game.play(move)
+        settle(table, game)
+        table.assert_clean()
+    finally:
+        table.context.close()
+
+
 def test_taps_on_a_touch_screen_land_where_they_are_aimed(browser, site_url):
     table = new_table(browser, site_url, has_touch=True, is_mobile=True,
                       viewport={"width": 390, "height": 844})
