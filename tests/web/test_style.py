@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from tests.e2e.tablepage import COMPOSITED  # what a compositor animates alone
+
 STYLE = Path(__file__).resolve().parents[2] / "web" / "style.css"
-# What a compositor animates alone, without restyling and repainting the page at every frame.
-COMPOSITED = {"opacity", "transform"}
 
 
 def keyframes(css: str) -> dict[str, set[str]]:
