@@ -84,6 +84,7 @@ new PerformanceObserver((list) => {
 }).observe({ type: "event", durationThreshold: THRESHOLD, buffered: true });
 """.replace("THRESHOLD", str(THRESHOLD_MS))
 ENTRIES = "() => [...window.__inp.values()]"
+MOVES_SHOWN = "n => document.getElementById('moves').textContent === n"  # the page's move count
 # The parts of an interaction's time printed (what is left, between its handlers, is the press
 # still held before the release comes):
 PART_NAMES = ("input delay", "handlers", "handlers' end to paint")
@@ -153,8 +154,7 @@ def play_game(browser, url: str, moves: int, rng: random.Random,
             click(page, move.dst, gap)
             clicks += 1
         game.play(move)
-        page.wait_for_function("n => document.getElementById('moves').textContent === n",
-                               arg=str(game.moves_played))
+        page.wait_for_function(MOVES_SHOWN, arg=str(game.moves_played))
     page.wait_for_timeout(300)  # the last entries arrive after their paint
     run = Run(page, clicks)
     context.close()
@@ -191,8 +191,7 @@ def waiting(browser, url: str) -> dict[str, float]:
     for played, move in enumerate(line, 1):
         for pile in move.split("-")[:1 if move.startswith(STOCK) else 2]:
             click(page, pile)
-        page.wait_for_function("n => document.getElementById('moves').textContent === n",
-                               arg=str(played))
+        page.wait_for_function(MOVES_SHOWN, arg=str(played))
     page.wait_for_selector(".stock.only-move", state="attached")
     page.wait_for_timeout(1000)  # the last move's flight and its landing are over
     cdp = context.new_cdp_session(page)
