@@ -38,9 +38,10 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from plot import STOCK, Game  # noqa: E402
+from plot import STOCK, TABLEAU, Game  # noqa: E402
 from tests.e2e.tablepage import AIM  # noqa: E402  (where a player aims at a pile)
 from tests.lines import only_the_stock_left  # noqa: E402
+from web.settings import SPEED_MS  # noqa: E402  (the page's card speeds)
 
 SITE = ROOT / "_site"
 MOVES = 120
@@ -67,6 +68,46 @@ SPINNING = TRIVIAL.replace("<p id=\"out\">0</p>", """<p id="out">0</p>
 <div style="width:40px;height:40px;background:#369;animation:spin 1s linear infinite"></div>
 <style>@keyframes spin { to { transform: rotate(1turn); } }</style>""")
 assert SPINNING != TRIVIAL
+
+# For comparison: the game's table with every click taken before the page's own listeners and
+# answered in plain JavaScript, no Python: the top card of the clicked tableau pile moves to the
+# next tableau pile, and with FLY true it flies there as web/render.py's cards do (a copy in
+# #sky whose transform the compositor animates, the card hidden until it lands, every flight
+# landed at the next press). What a click costs on this table with and without a flight, once
+# the page's Python is out of the way.
+JS_MOVE = """
+window.__clicks = 0;
+const flights = [];
+for (const kind of ["pointerdown", "mousedown", "pointerup", "mouseup", "click"]) {
+  window.addEventListener(kind, (event) => {
+    if (document.documentElement.dataset.ready !== "true") return;
+    event.stopImmediatePropagation();
+    event.preventDefault();
+    if (kind === "pointerdown") for (const flight of flights.splice(0)) flight.finish();
+    if (kind !== "click") return;
+    window.__clicks++;
+    const pile = event.target.closest('[data-pile^="T"]');
+    const card = pile && pile.querySelector(":scope > .card:last-of-type");
+    if (!card) return;
+    const piles = [...document.querySelectorAll('[data-pile^="T"]')];
+    const from = card.getBoundingClientRect();
+    piles[(piles.indexOf(pile) + 1) % piles.length].append(card);
+    if (!FLY) return;
+    const to = card.getBoundingClientRect();
+    const copy = card.cloneNode(true);
+    copy.classList.add("flying");
+    Object.assign(copy.style, {left: `${to.left}px`, top: `${to.top}px`,
+                               width: `${to.width}px`, height: `${to.height}px`});
+    document.getElementById("sky").append(copy);
+    card.classList.add("landing");
+    const flight = copy.animate(
+      [{transform: `translate(${from.left - to.left}px, ${from.top - to.top}px)`},
+       {transform: "none"}], {duration: FLIGHT_MS, easing: "cubic-bezier(.2,.7,.3,1)"});
+    flight.onfinish = () => { copy.remove(); card.classList.remove("landing"); };
+    flights.push(flight);
+  }, true);
+}
+"""
 
 # Every interaction's Event Timing entries, by interaction id: [start, processing start,
 # processing end, end] of each.
@@ -180,6 +221,25 @@ def click_trivial(browser, url: str, clicks: int, body: str = TRIVIAL,
     return run
 
 
+def click_table_in_js(browser, url: str, clicks: int, fly: bool) -> Run:
+    """Click the game's table `clicks` times (tableau piles in turn), every click answered by
+    JS_MOVE instead of the page, with or without a flight."""
+    context = browser.new_context(viewport=DESKTOP, service_workers="block")
+    page = context.new_page()
+    page.add_init_script(COLLECT)
+    page.add_init_script(JS_MOVE.replace("FLIGHT_MS", str(SPEED_MS["normal"]))
+                         .replace("FLY", "true" if fly else "false"))
+    page.goto(f"{url}#game=1")
+    page.wait_for_selector("html[data-ready='true']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    for i in range(clicks):
+        click(page, TABLEAU[i % len(TABLEAU)])
+        page.wait_for_function("n => window.__clicks === n", arg=i + 1)
+    page.wait_for_timeout(300)
+    run = Run(page, clicks)
+    context.close()
+    return run
+
+
 def waiting(browser, url: str) -> dict[str, float]:
     """The main thread's style recalculations and busy time per second while the page waits,
     only the stock to play (tests/lines.py's position), from Chrome's Performance metrics."""
@@ -239,6 +299,8 @@ def main() -> None:
         human, _ = play_game(browser, url, args.moves, random.Random(2026),
                              gap=random.Random(GAP_SEED))
         human_trivial = click_trivial(browser, url, clicks, gap=random.Random(GAP_SEED))
+        still = click_table_in_js(browser, url, clicks, fly=False)
+        flown = click_table_in_js(browser, url, clicks, fly=True)
         idle = waiting(browser, url)
         browser.close()
     print(f"interaction to next paint, {args.moves} moves, {clicks} real mouse clicks each:")
@@ -250,8 +312,13 @@ def main() -> None:
     print(f"  at a player's speed, {low}-{high} ms before each click (for comparison):")
     print(f"    game     {summary(human)}")
     print(f"    trivial  {summary(human_trivial)}")
+    print("  the game's table, each click answered in plain JavaScript, no Python: the top card"
+          " of a tableau pile moves to the next (for comparison):")
+    print(f"    no flight          {summary(still)}")
+    print(f"    the game's flight  {summary(flown)}")
     print(f"  where the time goes, median / p98 of the interactions of {THRESHOLD_MS} ms or more:")
-    for name, run in (("game", game), ("trivial", trivial), ("game at a player's speed", human)):
+    for name, run in (("game", game), ("trivial", trivial), ("game at a player's speed", human),
+                      ("JavaScript, no flight", still), ("JavaScript, the game's flight", flown)):
         print(f"    {name}: {where(run)}")
     print(f"  waiting for a click, only the stock to play (it breathes), over {WAIT_S} s: "
           f"{idle['style recalculations']:.0f} style recalculations and "
