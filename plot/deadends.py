@@ -177,7 +177,7 @@ def reserve_can_clear(state) -> bool:
     """False if the reserve can never be played out (see `reserve_can_be_played`); the answer
     is kept per reserve and foundation counts."""
     found = state.found
-    key = ("reserve", state.reserve_left, found[0], tuple(sorted(found[1:])))
+    key = ("reserve", state.reserve_left, found[0], state.found_code)
     verdict = state.memo.get(key)
     if verdict is None:
         base = state.base

@@ -36,11 +36,16 @@ class SplitMix64:
 
     def below(self, n: int) -> int:
         """An unbiased integer in range(n), by rejecting the top partial bucket."""
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = below_limit(n)
         while True:
             r = self.next64()
             if r < limit:
                 return r % n
+
+
+def below_limit(n: int) -> int:
+    """The draws `below(n)` keeps are those under this: a whole number of buckets of size n."""
+    return (1 << 64) - ((1 << 64) % n)
 
 
 def shuffle(items: list, seed: int) -> list:

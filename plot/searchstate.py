@@ -24,13 +24,28 @@ from .cards import (
     parse_card,
 )
 from .deadends import is_dead
-from .move import F_FIRST, T_FIRST, R, S, W
-from .prng import SplitMix64
+from .move import F_FIRST, PILE_COUNT, T_FIRST, R, S, W
+from .prng import GOLDEN_GAMMA, MASK64, SplitMix64, below_limit
 
 RANK_BITS = 4  # a rank (0..12) plus one fits in four bits of the waste code
 assert STOCK_SIZE < 1 << 8 and (1 << RANK_BITS) > RANK_COUNT  # the codes have room
 
 Move = tuple[int, int]  # (source pile index, destination pile index), as in plot.move
+
+# the most moves a position offers: the reserve, the waste and each tableau pile home, the waste
+# onto each pile, a space and a deal, and each tableau pile onto each other one
+MOST_MOVES = 3 + 3 * TABLEAU_COUNT + TABLEAU_COUNT * (TABLEAU_COUNT - 1)
+_BELOW_LIMITS = (0, *map(below_limit, range(1, MOST_MOVES + 1)))  # for shuffled(), by n
+PAIRS = tuple(tuple((src, dst) for dst in range(PILE_COUNT)) for src in range(PILE_COUNT))
+DEAL = PAIRS[S][W]
+LENGTHS = FOUNDATION_SIZE + 1  # a tableau pile holds fewer cards than this
+NOWHERE = -1  # onto[rank] for a rank that goes onto no tableau card
+# The keys' multisets, packed: a multiset of small numbers is the sum of one slot of bits per
+# number, each slot wide enough to count every copy (12 piles, 7 foundations F2-F8).
+PILE_SLOT = tuple(1 << (4 * code) for code in range(LENGTHS * RANK_COUNT))
+COUNT_SLOT = tuple(1 << (3 * count) for count in range(FOUNDATION_SIZE + 1))
+assert TABLEAU_COUNT < 1 << 4 and FOUNDATION_COUNT - 1 < 1 << 3
+ABOVE = tuple((rank + 1) % RANK_COUNT for rank in range(RANK_COUNT))  # the rank a card covers
 
 
 class SearchState:
@@ -56,6 +71,8 @@ class SearchState:
             self.waste_code = (self.waste_code << RANK_BITS) | (rank + 1)
         self.found = [len(f) for f in foundations]
         self.home = sum(self.found)
+        # F2-F8 as a multiset of counts, packed into one number (COUNT_SLOT)
+        self.found_code = sum(COUNT_SLOT[n] for n in self.found[1:])
         self.top = [0] * TABLEAU_COUNT
         self.length = [0] * TABLEAU_COUNT
         self.codes = [0] * TABLEAU_COUNT  # each pile as one number for the key: 0 if empty
@@ -64,6 +81,8 @@ class SearchState:
                 self.top[j] = parse_card(pile[-1]) % RANK_COUNT
                 self.length[j] = len(pile)
                 self.codes[j] = self.length[j] * RANK_COUNT + self.top[j]
+        # the tableau as a multiset of pile codes, packed into one number (PILE_SLOT)
+        self.tableau_code = sum(PILE_SLOT[code] for code in self.codes)
         # for each pile code: its steps above the base as bits, and its bottom step (0 for a
         # base-rank card, on which nothing builds)
         self.spans = [(0, 0)] * ((FOUNDATION_SIZE + 1) * RANK_COUNT)
@@ -73,24 +92,27 @@ class SearchState:
                 high = min(low + length - 1, RANK_COUNT - 1)
                 if low:
                     self.spans[length * RANK_COUNT + rank] = ((1 << (high + 1)) - (1 << low), high)
+        # for each rank, the rank of a tableau top it may go onto (NOWHERE for a base-rank card,
+        # or for the card just below the base rank: nothing builds on a base-rank card)
+        self.onto = [NOWHERE if rank == self.base or (rank + 1) % RANK_COUNT == self.base
+                     else (rank + 1) % RANK_COUNT for rank in range(RANK_COUNT)]
         self.memo: dict = {}  # what the dead-end tests worked out, by their own keys
 
     def key(self) -> tuple:
         """The canonical position: equal keys for positions that play the same."""
-        found = self.found
-        return (self.stock_left, self.reserve_left, self.waste_code, found[0],
-                tuple(sorted(found[1:])), tuple(sorted(self.codes)))
+        return (self.stock_left, self.reserve_left, self.waste_code, self.found[0],
+                self.found_code, self.tableau_code)
 
     def snapshot(self) -> tuple:
         """What `apply` and `undo` change, for `restore`."""
         return (self.stock_left, self.reserve_left, tuple(self.waste), self.waste_code,
                 tuple(self.found), self.home, tuple(self.top), tuple(self.length),
-                tuple(self.codes))
+                tuple(self.codes), self.found_code, self.tableau_code)
 
     def restore(self, snapshot: tuple) -> None:
         """Go back to a position of this search taken by `snapshot`."""
         (self.stock_left, self.reserve_left, waste, self.waste_code, found, self.home, top,
-         length, codes) = snapshot
+         length, codes, self.found_code, self.tableau_code) = snapshot
         self.waste, self.found = list(waste), list(found)
         self.top, self.length, self.codes = list(top), list(length), list(codes)
 
@@ -114,70 +136,70 @@ class SearchState:
         needs = self.needs()
         if is_dead(self, needs):
             return []
-        base = self.base
-        top, length = self.top, self.length
+        top, length, codes, onto = self.top, self.length, self.codes, self.onto
         moves = []
         add = moves.append
         if self.reserve_left:
             k = needs.get(self.reserve[self.reserve_left - 1])
             if k is not None:
-                add((R, F_FIRST + k))
+                add(PAIRS[R][F_FIRST + k])
         on_top: dict[int, list[int]] = {}  # each tableau top rank: its piles, in order
         space = None
-        tried = set()
+        tried = set()  # the pile codes (top and length) sent home: one of each
         for j in range(TABLEAU_COUNT):
-            if length[j]:
+            code = codes[j]
+            if code:
                 rank = top[j]
-                if rank in on_top:
-                    on_top[rank].append(j)
-                else:
+                piles = on_top.get(rank)
+                if piles is None:
                     on_top[rank] = [j]
-                k = needs.get(rank)
-                if k is not None and (rank, length[j]) not in tried:
-                    tried.add((rank, length[j]))
-                    add((T_FIRST + j, F_FIRST + k))
+                else:
+                    piles.append(j)
+                if rank in needs and code not in tried:
+                    tried.add(code)
+                    add(PAIRS[T_FIRST + j][F_FIRST + needs[rank]])
             elif space is None:
                 space = j
         waste = self.waste
         rank = waste[-1] if waste else None
         k = needs.get(rank)
         if k is not None:
-            add((W, F_FIRST + k))
-        unrestricted = self.found[0] >= FIRST_FOUNDATION_SIZE
+            add(PAIRS[W][F_FIRST + k])
+        found = self.found
+        unrestricted = found[0] >= FIRST_FOUNDATION_SIZE
         if moves and unrestricted:
-            lowest = min(self.found)
+            lowest = min(found)
             for move in moves:
-                if self.found[move[1] - F_FIRST] == lowest:
+                if found[move[1] - F_FIRST] == lowest:
                     return [move]  # safe (plot/autoplay.py): some win starts with it, if any
         homeward = len(moves)  # the foundation moves stay first in every run
         if waste:
-            above = (rank + 1) % RANK_COUNT
-            if rank != base and above != base and above in on_top:
+            piles = on_top.get(onto[rank])
+            if piles is not None:
                 tried = set()
-                for j in on_top[above]:
+                for j in piles:
                     if length[j] not in tried:
                         tried.add(length[j])
-                        add((W, T_FIRST + j))
-            if space is not None and (rank == base or unrestricted):
-                add((W, T_FIRST + space))
+                        add(PAIRS[W][T_FIRST + j])
+            if space is not None and (rank == self.base or unrestricted):
+                add(PAIRS[W][T_FIRST + space])
         if self.stock_left:  # dealing before shuffling tableau cards finds wins sooner
-            add((S, W))
-        tried = set()
+            add(DEAL)
+        tried = set()  # (code of the pile left, length of the pile reached): one of each
         if back is not None:
             a, b = back[0] - T_FIRST, back[1] - T_FIRST
-            tried.add((length[a], length[b], top[a]))
+            tried.add(codes[a] * LENGTHS + length[b])
         for a in range(TABLEAU_COUNT):
-            rank = top[a]
-            if not length[a] or rank == base:
-                continue
-            above = (rank + 1) % RANK_COUNT
-            if above == base or above not in on_top:
-                continue
-            for b in on_top[above]:
-                pair = (length[a], length[b], rank)
-                if pair not in tried:
-                    tried.add(pair)
-                    add((T_FIRST + a, T_FIRST + b))
+            code = codes[a]
+            if code:
+                piles = on_top.get(onto[top[a]])
+                if piles is not None:
+                    row = PAIRS[T_FIRST + a]
+                    for b in piles:
+                        kind = code * LENGTHS + length[b]
+                        if kind not in tried:
+                            tried.add(kind)
+                            add(row[T_FIRST + b])
         if rng is not None and len(moves) - homeward > 1:
             moves[homeward:] = shuffled(moves[homeward:], rng)
         return moves
@@ -194,22 +216,19 @@ class SearchState:
             rank = self.waste.pop()
             self.waste_code >>= RANK_BITS
         else:
-            j = src - T_FIRST
-            rank = self.top[j]
-            self.length[j] -= 1
-            self.top[j] = (rank + 1) % RANK_COUNT
-            self.codes[j] = self.length[j] * RANK_COUNT + self.top[j] if self.length[j] else 0
+            rank = self._take(src - T_FIRST)
         if dst == W:
             self.waste.append(rank)
             self.waste_code = (self.waste_code << RANK_BITS) | (rank + 1)
         elif dst < T_FIRST:
-            self.found[dst - F_FIRST] += 1
+            k = dst - F_FIRST
+            n = self.found[k]
+            self.found[k] = n + 1
             self.home += 1
+            if k:
+                self.found_code += COUNT_SLOT[n + 1] - COUNT_SLOT[n]
         else:
-            j = dst - T_FIRST
-            self.length[j] += 1
-            self.top[j] = rank
-            self.codes[j] = self.length[j] * RANK_COUNT + rank
+            self._put(dst - T_FIRST, rank)
 
     def undo(self, move: Move) -> None:
         """Take back a move made by `apply`."""
@@ -219,15 +238,14 @@ class SearchState:
             self.waste_code >>= RANK_BITS
         elif dst < T_FIRST:
             k = dst - F_FIRST
-            self.found[k] -= 1
+            n = self.found[k] - 1
+            self.found[k] = n
             self.home -= 1
-            rank = (self.base + self.found[k]) % RANK_COUNT
+            if k:
+                self.found_code += COUNT_SLOT[n] - COUNT_SLOT[n + 1]
+            rank = (self.base + n) % RANK_COUNT
         else:
-            j = dst - T_FIRST
-            rank = self.top[j]
-            self.length[j] -= 1
-            self.top[j] = (rank + 1) % RANK_COUNT
-            self.codes[j] = self.length[j] * RANK_COUNT + self.top[j] if self.length[j] else 0
+            rank = self._take(dst - T_FIRST)
         if src == S:
             self.stock_left += 1
         elif src == R:
@@ -236,15 +254,44 @@ class SearchState:
             self.waste.append(rank)
             self.waste_code = (self.waste_code << RANK_BITS) | (rank + 1)
         else:
-            j = src - T_FIRST
-            self.length[j] += 1
-            self.top[j] = rank
-            self.codes[j] = self.length[j] * RANK_COUNT + rank
+            self._put(src - T_FIRST, rank)
+
+    def _take(self, j: int) -> int:
+        """Lift the top card of tableau pile j; its rank."""
+        rank = self.top[j]
+        n = self.length[j] - 1
+        self.length[j] = n
+        self.top[j] = above = ABOVE[rank]
+        old, self.codes[j] = self.codes[j], n * RANK_COUNT + above if n else 0
+        self.tableau_code += PILE_SLOT[self.codes[j]] - PILE_SLOT[old]
+        return rank
+
+    def _put(self, j: int, rank: int) -> None:
+        """Lay a card of `rank` on tableau pile j."""
+        n = self.length[j] + 1
+        self.length[j] = n
+        self.top[j] = rank
+        old, self.codes[j] = self.codes[j], n * RANK_COUNT + rank
+        self.tableau_code += PILE_SLOT[self.codes[j]] - PILE_SLOT[old]
 
 
 def shuffled(moves: list, rng: SplitMix64) -> list:
-    """The moves in a pseudo-random order (Fisher-Yates driven by the solver's generator)."""
+    """The moves in a pseudo-random order (Fisher-Yates driven by the solver's generator).
+
+    The same draws as `rng.below(i + 1)` for each i, written out here: the search shuffles
+    the moves of every position it expands, and the calls cost more than the arithmetic."""
+    state = rng.state
     for i in range(len(moves) - 1, 0, -1):
-        j = rng.below(i + 1)
+        n = i + 1
+        limit = _BELOW_LIMITS[n]
+        while True:
+            state = (state + GOLDEN_GAMMA) & MASK64
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            z ^= z >> 31
+            if z < limit:
+                break
+        j = z % n
         moves[i], moves[j] = moves[j], moves[i]
+    rng.state = state
     return moves
