@@ -7,6 +7,8 @@ read a `SearchState` (plot/searchstate.py) and never change it.
 from .cards import FIRST_FOUNDATION_SIZE, RANK_COUNT, TABLEAU_COUNT
 from .reserve import reserve_can_be_played
 
+TALON_MEMORY = 50_000  # failed states of the relaxation kept per floor, then forgotten
+
 
 def is_dead(state, needs: dict[int, int]) -> bool:
     """True if the position can never be won (`needs`: the ranks the foundations take now)."""
@@ -69,7 +71,6 @@ def first_foundation_can_finish(state) -> bool:
     the step below, which could only move onto a top of the step F1 needs. The answer is kept
     per waste, stock, reserve, tableau steps and F1 height.
     """
-    base = state.base
     need = state.found[0]
     free = reserve_run(state)  # the steps above the base some free card has, as bits
     tableau = 0  # the steps of every tableau card (free once F1 has moved)
@@ -89,9 +90,12 @@ def first_foundation_can_finish(state) -> bool:
            tableau, floor)
     verdict = state.memo.get(key)
     if verdict is None:
-        waste = [(rank - base) % RANK_COUNT for rank in state.waste]
-        stock = [(rank - base) % RANK_COUNT for rank in reversed(state.stock[:state.stock_left])]
-        verdict = _talon_can_finish(waste, stock, need, free, tableau, floor)
+        step_of, stock = state.steps, state.dealing
+        talon = state.memo.get(("talon", floor))
+        if talon is None or len(talon[1]) > TALON_MEMORY:
+            talon = state.memo[("talon", floor)] = (hard_ahead(stock, floor), set())
+        verdict = _talon_can_finish([step_of[rank] for rank in state.waste], stock, need, free,
+                                    tableau, floor, len(stock) - state.stock_left, *talon)
         state.memo[key] = verdict
     return verdict
 
@@ -114,15 +118,25 @@ def reserve_run(state) -> int:
 
 
 def _talon_can_finish(waste: list[int], stock: list[int], need: int, free: int, later: int,
-                      floor: int) -> bool:
+                      floor: int, dealt: int = 0, ahead: list[int] | None = None,
+                      known: set | None = None) -> bool:
     """The relaxation of `first_foundation_can_finish`, on steps above the base: the waste
-    bottom to top, the stock in dealing order, F1's next step, the free steps (bits), the steps
-    that come free once F1 has taken its next card, and the lowest hard step.
+    bottom to top, the stock in dealing order (dealt up to `dealt`), F1's next step, the free
+    steps (bits), the steps that come free once F1 has taken its next card, and the lowest
+    hard step. `ahead`: `hard_ahead(stock, floor)`, if already worked out. `known`: the states
+    found to fail by earlier searches of the same stock and floor, which this one adds to if it
+    fails too.
 
     A search of every choice: F1 takes a free card of the step it needs, or the hard card on
     top of the waste if it is that step, or one more card is dealt (a hard one onto the waste,
-    any other set aside, free). (Taking the hard top at once is not always best: a second card
-    of its step further down the stock, taken instead, may uncover what lies between them.)
+    any other set aside, free). Two choices are never needed:
+      - a free card where the hard top is of the same step: taking the hard top uncovers what
+        it covers, and the free card's way leaves that buried for good;
+      - dealing on where F1 can take its step now, unless a hard card of that step is still
+        to come: only such a card, taken instead, could uncover more (what lies between it and
+        the hard cards dealt before it); any other card dealt first is dealt as well after.
+    A state is (step, cards dealt, the hard cards covering, free steps): what comes of it does
+    not depend on where the search began once F1 has moved (the later steps are free by then).
     """
     covered = []  # the hard cards in the waste, lowest first: (step, free steps under it)
     under = 0
@@ -132,29 +146,48 @@ def _talon_can_finish(waste: list[int], stock: list[int], need: int, free: int, 
             under = 0
         else:
             under |= 1 << step
-    failed: set = set()  # (step, cards dealt, hard cards covering): free follows from these
-    todo = [(need, 0, tuple(covered), free | under)]
+    if ahead is None:
+        ahead = hard_ahead(stock, floor)
+    seen: set = set()
+    if known is None:
+        known = seen
+    todo = [(need, dealt, tuple(covered), free | under)]
     while todo:
         step, dealt, covered, free = todo.pop()
         if step == FIRST_FOUNDATION_SIZE:
             return True
         if step > need:
             free |= later
-        state = (step, dealt, covered)
-        if state in failed:
+            state = (step, dealt, covered, free)
+        else:
+            state = (step, dealt, covered, free, later)
+        if state in seen or state in known:
             continue
-        failed.add(state)
-        if dealt < len(stock):
+        seen.add(state)
+        if covered and covered[-1][0] == step:  # better than a free card of the step: it
+            advance = (step + 1, dealt, covered[:-1], free | covered[-1][1])  # uncovers
+        elif free >> step & 1:
+            advance = (step + 1, dealt, covered, free)
+        else:
+            advance = None
+        if dealt < len(stock) and (advance is None or ahead[dealt] >> step & 1):
             card = stock[dealt]
             if card >= floor:
                 todo.append((step, dealt + 1, (*covered, (card, 0)), free))
             else:
                 todo.append((step, dealt + 1, covered, free | 1 << card))
-        if free >> step & 1:
-            todo.append((step + 1, dealt, covered, free))
-        if covered and covered[-1][0] == step:
-            todo.append((step + 1, dealt, covered[:-1], free | covered[-1][1]))
+        if advance is not None:
+            todo.append(advance)
+    known |= seen
     return False
+
+
+def hard_ahead(stock: list[int], floor: int) -> list[int]:
+    """For each number of cards dealt: the steps of the hard cards still to come, as bits."""
+    ahead = [0] * (len(stock) + 1)
+    for i in range(len(stock) - 1, -1, -1):
+        ahead[i] = ahead[i + 1] | (1 << stock[i] if stock[i] >= floor else 0)
+    return ahead
 
 
 def can_still_score(state, needs: dict[int, int]) -> bool:

@@ -39,7 +39,7 @@ _BELOW_LIMITS = (0, *map(below_limit, range(1, MOST_MOVES + 1)))  # for shuffled
 PAIRS = tuple(tuple((src, dst) for dst in range(PILE_COUNT)) for src in range(PILE_COUNT))
 DEAL = PAIRS[S][W]
 LENGTHS = FOUNDATION_SIZE + 1  # a tableau pile holds fewer cards than this
-NOWHERE = -1  # onto[rank] for a rank that goes onto no tableau card
+NOWHERE = RANK_COUNT  # onto[rank] for a rank that goes onto no tableau card
 # The keys' multisets, packed: a multiset of small numbers is the sum of one slot of bits per
 # number, each slot wide enough to count every copy (12 piles, 7 foundations F2-F8).
 PILE_SLOT = tuple(1 << (4 * code) for code in range(LENGTHS * RANK_COUNT))
@@ -63,6 +63,8 @@ class SearchState:
         self.reserve_left = len(self.reserve)
         self.stock = ranks(position["stock"])
         self.stock_left = len(self.stock)
+        self.steps = [(rank - self.base) % RANK_COUNT for rank in range(RANK_COUNT)]
+        self.dealing = [self.steps[rank] for rank in reversed(self.stock)]  # steps, dealt first
         self.first_in_stock = [next((i for i, r in enumerate(self.stock) if r == rank),
                                     len(self.stock)) for rank in range(RANK_COUNT)]
         self.waste = ranks(position["waste"])
@@ -143,14 +145,14 @@ class SearchState:
             k = needs.get(self.reserve[self.reserve_left - 1])
             if k is not None:
                 add(PAIRS[R][F_FIRST + k])
-        on_top: dict[int, list[int]] = {}  # each tableau top rank: its piles, in order
+        on_top: list = [None] * (RANK_COUNT + 1)  # each tableau top rank: its piles, in order
         space = None
         tried = set()  # the pile codes (top and length) sent home: one of each
         for j in range(TABLEAU_COUNT):
             code = codes[j]
             if code:
                 rank = top[j]
-                piles = on_top.get(rank)
+                piles = on_top[rank]
                 if piles is None:
                     on_top[rank] = [j]
                 else:
@@ -174,7 +176,7 @@ class SearchState:
                     return [move]  # safe (plot/autoplay.py): some win starts with it, if any
         homeward = len(moves)  # the foundation moves stay first in every run
         if waste:
-            piles = on_top.get(onto[rank])
+            piles = on_top[onto[rank]]
             if piles is not None:
                 tried = set()
                 for j in piles:
@@ -192,7 +194,7 @@ class SearchState:
         for a in range(TABLEAU_COUNT):
             code = codes[a]
             if code:
-                piles = on_top.get(onto[top[a]])
+                piles = on_top[onto[top[a]]]
                 if piles is not None:
                     row = PAIRS[T_FIRST + a]
                     for b in piles:

@@ -5,7 +5,7 @@ import json
 import random
 from functools import cache
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from plot import Game
@@ -128,13 +128,42 @@ steps = st.integers(0, RANK_COUNT - 1)
 
 
 @settings(max_examples=1000, deadline=None)
+# F1 takes the 9 once it is dealt; the 10 it needs next is then free, but taking that one (or
+# the first hard 10 dealt) leaves the 12 buried: only dealing on to the second 10 uncovers it
+@example(waste=[7], stock=[9, 8, 6, 6, 10, 12, 10, 11], need=9, free=0b1_0001_1011,
+         later=0b100_1001_0001, floor=10)
 @given(waste=st.lists(steps, max_size=12), stock=st.lists(steps, max_size=12),
        need=st.integers(1, FIRST_FOUNDATION_SIZE - 1), free=st.integers(0, 2**RANK_COUNT - 1),
        later=st.integers(0, 2**RANK_COUNT - 1), floor=st.integers(1, RANK_COUNT - 1))
 def test_the_talon_relaxation_is_solved_exactly(waste, stock, need, free, later, floor):
-    """Its greedy (take the hard top first, deal no further than needed) loses no solution."""
+    """The choices it leaves out (a free card where the hard top would do; dealing on where F1
+    can move and no hard card of its step is to come) lose no solution."""
     assert _talon_can_finish(waste, stock, need, free, later, floor) == \
         relaxed_finish_exhaustive(waste, stock, need, free, later, floor)
+
+
+relaxations = st.tuples(st.lists(steps, max_size=12), st.integers(0, 12),
+                        st.integers(1, FIRST_FOUNDATION_SIZE - 1),
+                        st.integers(0, 2**RANK_COUNT - 1), st.integers(0, 2**RANK_COUNT - 1))
+
+
+@settings(max_examples=300, deadline=None)
+# the first search fails where F1 needs 11 after it has moved (what comes free later already
+# has); the second starts at that same state before F1 moves, a 12 still to come free then
+@example(stock=[], floor=11, searches=[([8, 10, 8, 10, 10], 0, 8, 0b100_0000_0010,
+                                        0b1011_0000_1000),
+                                       ([10, 8, 9, 8], 0, 11, 0b1010_0000_1010,
+                                        0b1_1100_0100_0100)])
+@given(stock=st.lists(steps, max_size=12), floor=st.integers(1, RANK_COUNT - 1),
+       searches=st.lists(relaxations, min_size=1, max_size=8))
+def test_the_talon_relaxation_learns_only_what_holds(stock, floor, searches):
+    """Searches of one stock and floor that share the states they found to fail (as the solver's
+    searches do, each starting some cards into the stock) answer as the exhaustive search does."""
+    known: set = set()
+    for waste, dealt, need, free, later in searches:
+        dealt = min(dealt, len(stock))
+        assert _talon_can_finish(waste, stock, need, free, later, floor, dealt, None, known) == \
+            relaxed_finish_exhaustive(waste, stock[dealt:], need, free, later, floor)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
