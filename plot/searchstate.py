@@ -72,6 +72,7 @@ class SearchState:
         for rank in self.waste:
             self.waste_code = (self.waste_code << RANK_BITS) | (rank + 1)
         self.found = [len(f) for f in foundations]
+        self._needs: dict[int, int] | None = None  # needs(), until a foundation changes
         self.home = sum(self.found)
         # F2-F8 as a multiset of counts, packed into one number (COUNT_SLOT)
         self.found_code = sum(COUNT_SLOT[n] for n in self.found[1:])
@@ -117,17 +118,23 @@ class SearchState:
          length, codes, self.found_code, self.tableau_code) = snapshot
         self.waste, self.found = list(waste), list(found)
         self.top, self.length, self.codes = list(top), list(length), list(codes)
+        self._needs = None
 
     def needs(self) -> dict[int, int]:
-        """For each rank some foundation takes now, the first such foundation's index."""
-        found, base = self.found, self.base
-        if found[0] < FIRST_FOUNDATION_SIZE:
-            return {(base + found[0]) % RANK_COUNT: 0}
-        needs = {}
-        for k in range(FOUNDATION_COUNT - 1, -1, -1):
-            n = found[k]
-            if n < FOUNDATION_SIZE:
-                needs[(base + n) % RANK_COUNT] = k
+        """For each rank some foundation takes now, the first such foundation's index (kept
+        until a foundation changes: do not change it)."""
+        needs = self._needs
+        if needs is None:
+            found, base = self.found, self.base
+            if found[0] < FIRST_FOUNDATION_SIZE:
+                needs = {(base + found[0]) % RANK_COUNT: 0}
+            else:
+                needs = {}
+                for k in range(FOUNDATION_COUNT - 1, -1, -1):
+                    n = found[k]
+                    if n < FOUNDATION_SIZE:
+                        needs[(base + n) % RANK_COUNT] = k
+            self._needs = needs
         return needs
 
     def moves(self, rng: SplitMix64 | None = None, back: Move | None = None) -> list[Move]:
@@ -217,8 +224,13 @@ class SearchState:
         elif src == W:
             rank = self.waste.pop()
             self.waste_code >>= RANK_BITS
-        else:
-            rank = self._take(src - T_FIRST)
+        else:  # lift the top card of a tableau pile (written out here and in undo: hot)
+            j = src - T_FIRST
+            rank = self.top[j]
+            n = self.length[j] = self.length[j] - 1
+            self.top[j] = above = ABOVE[rank]
+            old, self.codes[j] = self.codes[j], n * RANK_COUNT + above if n else 0
+            self.tableau_code += PILE_SLOT[self.codes[j]] - PILE_SLOT[old]
         if dst == W:
             self.waste.append(rank)
             self.waste_code = (self.waste_code << RANK_BITS) | (rank + 1)
@@ -227,10 +239,15 @@ class SearchState:
             n = self.found[k]
             self.found[k] = n + 1
             self.home += 1
+            self._needs = None
             if k:
                 self.found_code += COUNT_SLOT[n + 1] - COUNT_SLOT[n]
-        else:
-            self._put(dst - T_FIRST, rank)
+        else:  # lay the card on a tableau pile
+            j = dst - T_FIRST
+            n = self.length[j] = self.length[j] + 1
+            self.top[j] = rank
+            old, self.codes[j] = self.codes[j], n * RANK_COUNT + rank
+            self.tableau_code += PILE_SLOT[self.codes[j]] - PILE_SLOT[old]
 
     def undo(self, move: Move) -> None:
         """Take back a move made by `apply`."""
@@ -243,11 +260,17 @@ class SearchState:
             n = self.found[k] - 1
             self.found[k] = n
             self.home -= 1
+            self._needs = None
             if k:
                 self.found_code += COUNT_SLOT[n] - COUNT_SLOT[n + 1]
             rank = (self.base + n) % RANK_COUNT
         else:
-            rank = self._take(dst - T_FIRST)
+            j = dst - T_FIRST
+            rank = self.top[j]
+            n = self.length[j] = self.length[j] - 1
+            self.top[j] = above = ABOVE[rank]
+            old, self.codes[j] = self.codes[j], n * RANK_COUNT + above if n else 0
+            self.tableau_code += PILE_SLOT[self.codes[j]] - PILE_SLOT[old]
         if src == S:
             self.stock_left += 1
         elif src == R:
@@ -256,25 +279,11 @@ class SearchState:
             self.waste.append(rank)
             self.waste_code = (self.waste_code << RANK_BITS) | (rank + 1)
         else:
-            self._put(src - T_FIRST, rank)
-
-    def _take(self, j: int) -> int:
-        """Lift the top card of tableau pile j; its rank."""
-        rank = self.top[j]
-        n = self.length[j] - 1
-        self.length[j] = n
-        self.top[j] = above = ABOVE[rank]
-        old, self.codes[j] = self.codes[j], n * RANK_COUNT + above if n else 0
-        self.tableau_code += PILE_SLOT[self.codes[j]] - PILE_SLOT[old]
-        return rank
-
-    def _put(self, j: int, rank: int) -> None:
-        """Lay a card of `rank` on tableau pile j."""
-        n = self.length[j] + 1
-        self.length[j] = n
-        self.top[j] = rank
-        old, self.codes[j] = self.codes[j], n * RANK_COUNT + rank
-        self.tableau_code += PILE_SLOT[self.codes[j]] - PILE_SLOT[old]
+            j = src - T_FIRST
+            n = self.length[j] = self.length[j] + 1
+            self.top[j] = rank
+            old, self.codes[j] = self.codes[j], n * RANK_COUNT + rank
+            self.tableau_code += PILE_SLOT[self.codes[j]] - PILE_SLOT[old]
 
 
 def shuffled(moves: list, rng: SplitMix64) -> list:
