@@ -22,6 +22,9 @@ from tests.helpers import reaches
 
 WON_GAMES = 12  # random games that happen to win (about 1 in 14 does)
 BRUTE_FORCE_LIMIT = 20_000
+# brute-force searches a game at most (a search past the limit proves nothing, and once one is,
+# the positions after it mostly are too: without a cap one example could take minutes)
+BRUTE_FORCE_TRIES = 6
 
 
 @cache
@@ -79,13 +82,15 @@ def test_first_foundation_rule_agrees_with_brute_force(seed):
     moves finds one it takes (checked by brute force where the positions are few enough)."""
     game = Game.new(seed)
     choose = random.Random(seed).choice
-    checked = 0
-    while game.status == "playing" and game.restricted and checked < 3:
+    checked = tries = 0
+    while game.status == "playing" and game.restricted and checked < 3 \
+            and tries < BRUTE_FORCE_TRIES:
         state = SearchState(game.position())
         if not first_foundation_can_grow(state):
             found = reaches(game, lambda move, _after: move.dst == "F1", key, BRUTE_FORCE_LIMIT)
             assert found is not True
             checked += found is False
+            tries += 1
         game.push(choose(game.legal_moves()))
 
 
@@ -173,13 +178,15 @@ def test_first_foundation_finish_rule_agrees_with_brute_force(seed):
     completes it (checked by brute force where the positions are few enough)."""
     game = Game.new(seed)
     choose = random.Random(seed).choice
-    checked = 0
-    while game.status == "playing" and game.restricted and checked < 2:
+    checked = tries = 0
+    while game.status == "playing" and game.restricted and checked < 2 \
+            and tries < BRUTE_FORCE_TRIES:
         if not first_foundation_can_finish(SearchState(game.position())):
             found = reaches(game, lambda _move, after: not after.restricted, key,
                             BRUTE_FORCE_LIMIT)
             assert found is not True
             checked += found is False
+            tries += 1
         game.push(choose(game.legal_moves()))
 
 
