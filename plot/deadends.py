@@ -8,6 +8,7 @@ from .cards import FIRST_FOUNDATION_SIZE, RANK_COUNT, TABLEAU_COUNT
 from .reserve import reserve_can_be_played
 
 TALON_MEMORY = 50_000  # failed states of the relaxation kept per floor, then forgotten
+TABLEAU_MEMORY = 100_000  # tableaus whose steps are kept (tableau_steps), then forgotten
 
 
 def is_dead(state, needs: dict[int, int]) -> bool:
@@ -38,16 +39,9 @@ def first_foundation_can_grow(state) -> bool:
         return True
     if state.reserve_left and state.reserve[state.reserve_left - 1] == need:
         return True
-    top, length = state.top, state.length
-    highest = 0  # the highest tableau top, in steps above the base rank
-    for j in range(TABLEAU_COUNT):
-        if length[j]:
-            rank = top[j]
-            if rank == need:
-                return True
-            step = (rank - base) % RANK_COUNT
-            if step > highest:
-                highest = step
+    tops, _, _, highest = tableau_steps(state)  # highest: the highest top, in steps
+    if tops >> state.found[0] & 1:
+        return True
     for rank in reversed(state.waste):
         if rank == need:
             return True
@@ -72,17 +66,10 @@ def first_foundation_can_finish(state) -> bool:
     per waste, stock, reserve, tableau steps and F1 height.
     """
     need = state.found[0]
-    free = reserve_run(state)  # the steps above the base some free card has, as bits
-    tableau = 0  # the steps of every tableau card (free once F1 has moved)
-    floor = 1  # the hard steps: this one and up
-    spans = state.spans
-    for code in state.codes:
-        if code:
-            steps, high = spans[code]
-            free |= steps & -steps  # a top (a card under it comes free only as F1 moves)
-            tableau |= steps
-            if high > floor:
-                floor = high
+    # a top is free (a card under it comes free only as F1 moves); floor: the hard steps, this
+    # one and up; tableau: the steps of every tableau card (free once F1 has moved)
+    tops, tableau, floor, _ = tableau_steps(state)
+    free = reserve_run(state) | tops  # the steps above the base some free card has, as bits
     wanted = (1 << FIRST_FOUNDATION_SIZE) - (1 << need)
     if free >> need & 1 and not wanted & ~(free | tableau):
         return True
@@ -98,6 +85,30 @@ def first_foundation_can_finish(state) -> bool:
                                     tableau, floor, len(stock) - state.stock_left, *talon)
         state.memo[key] = verdict
     return verdict
+
+
+def tableau_steps(state) -> tuple[int, int, int, int]:
+    """The tableau in steps above the base: its tops and its cards (as bits), the highest pile
+    bottom (at least 1) and the highest top (0 if none), base-rank cards left out; kept per
+    tableau (up to TABLEAU_MEMORY tableaus)."""
+    memo = state.tableau_memo
+    summary = memo.get(state.tableau_code)
+    if summary is None:
+        tops = cards = highest = 0
+        floor = 1
+        spans = state.spans
+        for code in state.codes:
+            if code:
+                steps, high = spans[code]
+                top = steps & -steps
+                tops |= top
+                cards |= steps
+                floor = max(floor, high)
+                highest = max(highest, top.bit_length() - 1)
+        if len(memo) > TABLEAU_MEMORY:
+            memo.clear()
+        summary = memo[state.tableau_code] = (tops, cards, floor, highest)
+    return summary
 
 
 def reserve_run(state) -> int:

@@ -100,6 +100,7 @@ class SearchState:
         self.onto = [NOWHERE if rank == self.base or (rank + 1) % RANK_COUNT == self.base
                      else (rank + 1) % RANK_COUNT for rank in range(RANK_COUNT)]
         self.memo: dict = {}  # what the dead-end tests worked out, by their own keys
+        self.tableau_memo: dict = {}  # plot.deadends.tableau_steps, by tableau
 
     def key(self) -> tuple:
         """The canonical position: equal keys for positions that play the same."""
