@@ -5,20 +5,30 @@ read a `SearchState` (plot/searchstate.py) and never change it.
 """
 
 from .cards import FIRST_FOUNDATION_SIZE, RANK_COUNT, TABLEAU_COUNT
+from .move import F_FIRST, T_FIRST
 from .reserve import reserve_can_be_played
 
 TALON_MEMORY = 50_000  # failed states of the relaxation kept per floor, then forgotten
 TABLEAU_MEMORY = 100_000  # tableaus whose steps are kept (tableau_steps), then forgotten
 
 
-def is_dead(state, needs: dict[int, int]) -> bool:
-    """True if the position can never be won (`needs`: the ranks the foundations take now)."""
+def is_dead(state, needs: dict[int, int], after: tuple[int, int] | None = None) -> bool:
+    """True if the position can never be won (`needs`: the ranks the foundations take now).
+
+    `after`: the move that led here from a position these rules did not call dead (None if
+    there is none). A tableau move that leaves a card behind changes nothing they read: it only
+    swaps the bottoms of two piles (the tops, the cards and the bottoms stay as many of each).
+    And only a foundation move changes what the reserve rule reads."""
+    if after is not None:
+        src, dst = after
+        if src >= T_FIRST and dst >= T_FIRST and state.length[src - T_FIRST]:
+            return False
     if not state.stock_left and not can_still_score(state, needs):
         return True
     if state.found[0] < FIRST_FOUNDATION_SIZE and not (first_foundation_can_grow(state)
                                                        and first_foundation_can_finish(state)):
         return True
-    return not reserve_can_clear(state)
+    return (after is None or F_FIRST <= after[1] < T_FIRST) and not reserve_can_clear(state)
 
 
 def first_foundation_can_grow(state) -> bool:

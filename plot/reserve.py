@@ -3,6 +3,8 @@
 Used by the solver as sound pruning; every lost deal found so far is lost on the deal by it.
 """
 
+from bisect import bisect_left
+
 from .cards import FIRST_FOUNDATION_SIZE, FOUNDATION_COUNT, FOUNDATION_SIZE
 
 
@@ -35,12 +37,9 @@ def _rising_runs_fit(ranks: list[int], ends: list[int]) -> bool:
     optimal: any feasible assignment can be changed into the greedy one, card by card, without
     losing feasibility (the runs that end lower stay free for lower cards).
     """
-    ends = list(ends)
+    ends = sorted(ends)  # kept sorted: the run extended ended below the rank, the next not
     for rank in ranks:
-        best = -1
-        for i, end in enumerate(ends):
-            if end < rank and (best < 0 or end > ends[best]):
-                best = i
+        best = bisect_left(ends, rank) - 1
         if best < 0:
             return False
         ends[best] = rank

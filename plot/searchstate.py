@@ -138,13 +138,15 @@ class SearchState:
             self._needs = needs
         return needs
 
-    def moves(self, rng: SplitMix64 | None = None, back: Move | None = None) -> list[Move]:
+    def moves(self, rng: SplitMix64 | None = None, back: Move | None = None,
+              after: Move | None = None) -> list[Move]:
         """The moves worth trying here, best first, one of each kind of equivalent move; none
         from a dead end. With `rng`, all but the foundation moves in a shuffled order. `back`,
         a tableau move that leads straight back to the position before, is left out (with
-        every move equivalent to it)."""
+        every move equivalent to it). `after`: the move that led here from a position that
+        had moves (plot.deadends.is_dead then looks only at what it may have changed)."""
         needs = self.needs()
-        if is_dead(self, needs):
+        if is_dead(self, needs, after):
             return []
         top, length, codes, onto = self.top, self.length, self.codes, self.onto
         moves = []

@@ -265,10 +265,10 @@ class Solver:
             if src >= T_FIRST and dst >= T_FIRST and state.length[src - T_FIRST]:
                 # a tableau move that left a card behind can be taken back: leave that move
                 # out, and count the way back to the parent as Tarjan would
-                frames.append(moves(rng, (dst, src)))
+                frames.append(moves(rng, (dst, src), move))
                 lows.append(index[keys[-1]])
             else:
-                frames.append(moves(rng))
+                frames.append(moves(rng, None, move))
                 lows.append(nodes)
             nexts.append(0)
             keys.append(k)
