@@ -5,7 +5,7 @@ read a `SearchState` (plot/searchstate.py) and never change it.
 """
 
 from .cards import FIRST_FOUNDATION_SIZE, RANK_COUNT, TABLEAU_COUNT
-from .move import F_FIRST, T_FIRST
+from .move import F_FIRST, T_FIRST, S
 from .reserve import reserve_can_be_played
 
 TALON_MEMORY = 50_000  # failed states of the relaxation kept per floor, then forgotten
@@ -18,17 +18,45 @@ def is_dead(state, needs: dict[int, int], after: tuple[int, int] | None = None) 
     `after`: the move that led here from a position these rules did not call dead (None if
     there is none). A tableau move that leaves a card behind changes nothing they read: it only
     swaps the bottoms of two piles (the tops, the cards and the bottoms stay as many of each).
-    And only a foundation move changes what the reserve rule reads."""
+    Only a foundation move changes what the reserve rule reads. And most moves leave
+    foundation 1's relaxation as able to finish as it was (`_finish_holds`)."""
     if after is not None:
         src, dst = after
         if src >= T_FIRST and dst >= T_FIRST and state.length[src - T_FIRST]:
             return False
     if not state.stock_left and not can_still_score(state, needs):
         return True
-    if state.found[0] < FIRST_FOUNDATION_SIZE and not (first_foundation_can_grow(state)
-                                                       and first_foundation_can_finish(state)):
+    if state.found[0] < FIRST_FOUNDATION_SIZE and not (
+            first_foundation_can_grow(state)
+            and (_finish_holds(state, after) or first_foundation_can_finish(state))):
         return True
     return (after is None or F_FIRST <= after[1] < T_FIRST) and not reserve_can_clear(state)
+
+
+def _finish_holds(state, after: tuple[int, int] | None) -> bool:
+    """Whether `first_foundation_can_finish` must say yes here, since it did before `after` (a
+    move into a position of the search, not a tableau move that left a card behind).
+
+    Its relaxation finishes from here if it did before when the move
+      - dealt a card that is not hard: the relaxation sets it aside the moment it is dealt, so
+        every way it had to finish still works, with that card free sooner;
+      - laid a card on the tableau, from the waste (above every hard card: a hard card goes
+        onto no top) or alone from a pile (whose bottom was the card itself, below the bottom
+        it now lies on), without covering the top F1 needs next: the hard cards, the floor and
+        the cards that come free once F1 moves are as they were or more, and the card laid is
+        free still, as a top; only the top it covers is no longer free, which matters only
+        while F1 has not moved (the cards that come free then include it). A base-rank card
+        laid in a space covers nothing.
+    """
+    if after is None:
+        return False
+    src, dst = after
+    if src == S:
+        return state.steps[state.waste[-1]] < tableau_steps(state)[2]
+    if dst < T_FIRST:
+        return False
+    rank = state.top[dst - T_FIRST]
+    return rank == state.base or state.steps[rank] + 1 != state.found[0]
 
 
 def first_foundation_can_grow(state) -> bool:

@@ -62,6 +62,43 @@ def test_no_rule_calls_a_position_of_a_won_game_dead():
     assert checked > 1000
 
 
+LOSING_GAMES = 60  # random games played until lost, seeds 1 to this
+
+
+def random_lost_game(seed: int) -> Game:
+    """A game of random legal moves that ended lost (the first of a few tries that does)."""
+    for attempt in range(100):
+        game = Game.new(seed)
+        choose = random.Random(seed * 100 + attempt).choice
+        while game.status == "playing":
+            game.push(choose(game.legal_moves()))
+        if game.status == "lost":
+            return game
+    raise AssertionError(f"no random game of deal {seed} was lost")
+
+
+def test_what_a_move_cannot_change_is_not_looked_at_again():
+    """Every move the search would try along random lost games: is_dead asked with the move
+    that led to a position (as the search does) answers as it does asked afresh, every rule
+    looked at. (Along these games some answers do change: a hard card dealt, a card laid on the
+    needed top, a last card moved off its pile.)"""
+    changed = 0
+    for seed in range(1, LOSING_GAMES + 1):
+        game = Game.new(seed)
+        for move in random_lost_game(seed).history:
+            state = SearchState(game.position())
+            for step in state.moves():
+                state.apply(step)
+                fresh = SearchState.__new__(SearchState)  # the same position, nothing kept
+                fresh.__dict__.update(state.__dict__, memo={}, tableau_memo={}, _needs=None)
+                dead = is_dead(fresh, fresh.needs())
+                assert is_dead(state, state.needs(), step) == dead, (seed, game.moves_played)
+                changed += dead
+                state.undo(step)
+            game.push(move)
+    assert changed > 100  # moves into dead ends were among those asked about
+
+
 def test_the_solver_never_proves_a_position_of_a_won_game_lost():
     for game in random_won_games():
         positions = list(positions_along(game))
