@@ -62,7 +62,9 @@ def test_no_rule_calls_a_position_of_a_won_game_dead():
     assert checked > 1000
 
 
-LOSING_GAMES = 60  # random games played until lost, seeds 1 to this
+# random games played until lost, by seed (along 188's and 234's a card is laid on the top that
+# foundation 1 needs next, and it can then never finish)
+LOSING_GAMES = (*range(1, 61), 188, 234)
 
 
 def random_lost_game(seed: int) -> Game:
@@ -83,7 +85,7 @@ def test_what_a_move_cannot_change_is_not_looked_at_again():
     looked at. (Along these games some answers do change: a hard card dealt, a card laid on the
     needed top, a last card moved off its pile.)"""
     changed = 0
-    for seed in range(1, LOSING_GAMES + 1):
+    for seed in LOSING_GAMES:
         game = Game.new(seed)
         for move in random_lost_game(seed).history:
             state = SearchState(game.position())
