@@ -8,7 +8,7 @@ from .cards import FIRST_FOUNDATION_SIZE, RANK_COUNT, TABLEAU_COUNT
 from .move import F_FIRST, T_FIRST, S
 from .reserve import reserve_can_be_played
 
-TALON_MEMORY = 50_000  # failed states of the relaxation kept per floor, then forgotten
+TALON_MEMORY = 50_000  # failed states of the relaxation kept (per search state), then forgotten
 TABLEAU_MEMORY = 100_000  # tableaus whose steps are kept (tableau_steps), then forgotten
 
 
@@ -116,11 +116,15 @@ def first_foundation_can_finish(state) -> bool:
     verdict = state.memo.get(key)
     if verdict is None:
         step_of, stock = state.steps, state.dealing
-        talon = state.memo.get(("talon", floor))
-        if talon is None or len(talon[1]) > TALON_MEMORY:
-            talon = state.memo[("talon", floor)] = (hard_ahead(stock, floor), set())
+        ahead = state.memo.get(("ahead", floor))
+        if ahead is None:
+            ahead = state.memo[("ahead", floor)] = hard_ahead(stock, floor)
+        failed = state.talon_failed  # by floor
+        if sum(map(len, failed.values())) > TALON_MEMORY:
+            failed.clear()
         verdict = _talon_can_finish([step_of[rank] for rank in state.waste], stock, need, free,
-                                    tableau, floor, len(stock) - state.stock_left, *talon)
+                                    tableau, floor, len(stock) - state.stock_left, ahead,
+                                    failed.setdefault(floor, set()))
         state.memo[key] = verdict
     return verdict
 

@@ -101,6 +101,7 @@ class SearchState:
                      else (rank + 1) % RANK_COUNT for rank in range(RANK_COUNT)]
         self.memo: dict = {}  # what the dead-end tests worked out, by their own keys
         self.tableau_memo: dict = {}  # plot.deadends.tableau_steps, by tableau
+        self.talon_failed: dict = {}  # plot.deadends._talon_can_finish's failed states, by floor
 
     def key(self) -> tuple:
         """The canonical position: equal keys for positions that play the same."""

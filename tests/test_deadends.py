@@ -92,7 +92,8 @@ def test_what_a_move_cannot_change_is_not_looked_at_again():
             for step in state.moves():
                 state.apply(step)
                 fresh = SearchState.__new__(SearchState)  # the same position, nothing kept
-                fresh.__dict__.update(state.__dict__, memo={}, tableau_memo={}, _needs=None)
+                fresh.__dict__.update(state.__dict__, memo={}, tableau_memo={}, talon_failed={},
+                                      _needs=None)
                 dead = is_dead(fresh, fresh.needs())
                 assert is_dead(state, state.needs(), step) == dead, (seed, game.moves_played)
                 changed += dead
