@@ -7,11 +7,13 @@ Suits never matter for play, so only ranks are kept:
   - each foundation as a count (its next rank is base + count);
   - each tableau pile as (top rank, length): piles are runs down by one, so this is all of it.
 
-Canonical keys for the transposition table: tableau piles as a sorted multiset (their order
-does not matter), F2-F8 as a sorted multiset of counts (two foundations with the same count are
+Canonical keys for the transposition table: tableau piles as a multiset (their order does not
+matter), F2-F8 as a multiset of counts (two foundations with the same count are
 interchangeable; F1 is kept apart because of the restriction), the waste as its rank sequence.
-A key counts cards left rather than cards played, so the positions of one game (one start)
-share their keys: what is proved about a key holds wherever that game meets it.
+Each multiset is packed into one number that every move keeps up to date (`tableau_code`,
+`found_code`), so no key is sorted. A key counts cards left rather than cards played, so the
+positions of one game (one start) share their keys: what is proved about a key holds wherever
+that game meets it.
 """
 
 from .cards import (
