@@ -14,10 +14,10 @@ FIXTURES = Path(__file__).parent / "fixtures"
 RUNS_BUDGET = 9_000  # about what the solver searches in the 50 ms a position of issue 15
 
 
-def deal_66_after_75_moves() -> Game:
+def deal_59_after_85_moves() -> Game:
     """A position of a random losing game (benchmarks/postmortem.py) that the depth-first runs
-    alone leave undecided at 300,000 positions: foundation 1 holds 3 cards, the waste 28."""
-    return Game.from_record((FIXTURES / "climb-deal-66.txt").read_text())
+    alone leave undecided at 300,000 positions: foundation 1 holds 6 cards, the waste 25."""
+    return Game.from_record((FIXTURES / "climb-deal-59.txt").read_text())
 
 
 def played(game: Game, line) -> Game:
@@ -29,7 +29,7 @@ def played(game: Game, line) -> Game:
 
 
 def test_the_climb_completes_foundation_1_where_the_runs_alone_find_nothing():
-    game = deal_66_after_75_moves()
+    game = deal_59_after_85_moves()
     assert Solver(game, climbs=False).step(RUNS_BUDGET) is None
     state = SearchState(game.position())
     root = state.key()
@@ -43,14 +43,14 @@ def test_the_climb_completes_foundation_1_where_the_runs_alone_find_nothing():
 
 
 def test_with_its_climbs_the_solver_wins_there_and_the_line_replays():
-    game = deal_66_after_75_moves()
+    game = deal_59_after_85_moves()
     result = solve(game, max_nodes=RUNS_BUDGET)
     assert result.verdict == WON
     assert replays_to_win(game, result.moves)
 
 
 def test_a_search_with_climbs_in_slices_matches_one_search():
-    game = deal_66_after_75_moves()
+    game = deal_59_after_85_moves()
     solver = Solver(game)
     result = None
     slices = 0
@@ -87,7 +87,7 @@ def test_a_climb_in_a_lost_position_runs_out_and_finds_nothing():
 def test_a_climb_never_enters_a_position_proved_dead():
     """Given the keys a search proved dead, it skips them: here every position one move from
     the start, so it has nowhere to go."""
-    game = deal_66_after_75_moves()
+    game = deal_59_after_85_moves()
     state = SearchState(game.position())
     dead = set()
     moves = state.moves()

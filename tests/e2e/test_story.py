@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from plot import Game
 from tests.e2e.tablepage import TablePage, expected_table, new_table
 from tests.lines import page_save
-from tests.test_postmortem import line_then_random
+from tests.test_postmortem import recorded_game
 
 ROOT = Path(__file__).resolve().parents[2]
 SAVE_KEY = "the-plot/save"
@@ -24,7 +24,7 @@ ANALYSIS_TIMEOUT_MS = 60_000
 
 def lost_game() -> Game:
     """Deal 2: a winning line for 60 moves, then random moves until lost."""
-    return line_then_random(seed=2, follow=60, tail_seed=3)
+    return recorded_game(2)
 
 
 def after(game: Game, moves: int) -> Game:
