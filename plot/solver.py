@@ -70,7 +70,7 @@ UNKNOWN = "unknown"
 VERDICTS = (WON, LOST, UNKNOWN)
 
 _CLOCK_EVERY = 1024  # nodes between looks at the clock
-FIRST_RUN_NODES = 5_000  # the first depth-first run, in the plain move order
+FIRST_RUN_NODES = 2_000  # the first depth-first run, in the plain move order
 RESTART_UNIT_NODES = 1_000  # restart budgets are this many positions times the Luby sequence
 PROBE_EVERY = 2  # restarts 2, 4, 6, ... are probes
 PROBE_DEPTH = 40  # a probe's random walk is 1 to this many moves long
