@@ -12,7 +12,7 @@ when it runs out of nodes or time. It never changes the game it is given.
 
 The search is a series of depth-first runs, each complete on its own: the first in the plain move
 order, each restart in a freshly shuffled order (foundation moves always first) with a budget from
-the Luby sequence (1000 positions times 1 1 2 1 1 2 4 ...): many short randomised dives find hard
+the Luby sequence (250 positions times 1 1 2 1 1 2 4 ...): many short randomised dives find hard
 wins far sooner than a few long runs, and the budgets still grow without bound. A run that ends
 without a win proves the position lost; a win from any run is a real line. Every other restart is
 a probe instead: a random walk of 1 to 40 moves from the root, then a run from where it ends.
@@ -71,7 +71,7 @@ VERDICTS = (WON, LOST, UNKNOWN)
 
 _CLOCK_EVERY = 1024  # nodes between looks at the clock
 FIRST_RUN_NODES = 2_000  # the first depth-first run, in the plain move order
-RESTART_UNIT_NODES = 1_000  # restart budgets are this many positions times the Luby sequence
+RESTART_UNIT_NODES = 250  # restart budgets are this many positions times the Luby sequence
 PROBE_EVERY = 2  # restarts 2, 4, 6, ... are probes
 PROBE_DEPTH = 40  # a probe's random walk is 1 to this many moves long
 CLIMB_NODES = 500  # the first climb's budget, and the unit of the later ones'
