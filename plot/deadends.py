@@ -80,10 +80,11 @@ def first_foundation_can_grow(state) -> bool:
     tops, _, _, highest = tableau_steps(state)  # highest: the highest top, in steps
     if tops >> state.found[0] & 1:
         return True
+    step_of = state.steps
     for rank in reversed(state.waste):
         if rank == need:
             return True
-        step = (rank - base) % RANK_COUNT
+        step = step_of[rank]
         if step >= highest and step:
             return False
     return False
@@ -161,7 +162,7 @@ def reserve_run(state) -> int:
     if run is None:
         run, last = 0, state.found[0] - 1
         for rank in reversed(state.reserve[:state.reserve_left]):
-            step = (rank - state.base) % RANK_COUNT
+            step = state.steps[rank]
             if step <= last:
                 break
             run |= 1 << step
@@ -266,8 +267,7 @@ def reserve_can_clear(state) -> bool:
     key = ("reserve", state.reserve_left, found[0], state.found_code)
     verdict = state.memo.get(key)
     if verdict is None:
-        base = state.base
-        top_first = [(rank - base) % RANK_COUNT for rank in state.reserve[:state.reserve_left]]
+        top_first = [state.steps[rank] for rank in state.reserve[:state.reserve_left]]
         verdict = reserve_can_be_played(top_first[::-1], found)
         state.memo[key] = verdict
     return verdict

@@ -93,14 +93,14 @@ class SearchState:
         self.spans = [(0, 0)] * ((FOUNDATION_SIZE + 1) * RANK_COUNT)
         for length in range(1, FOUNDATION_SIZE + 1):
             for rank in range(RANK_COUNT):
-                low = (rank - self.base) % RANK_COUNT
+                low = self.steps[rank]
                 high = min(low + length - 1, RANK_COUNT - 1)
                 if low:
                     self.spans[length * RANK_COUNT + rank] = ((1 << (high + 1)) - (1 << low), high)
         # for each rank, the rank of a tableau top it may go onto (NOWHERE for a base-rank card,
         # or for the card just below the base rank: nothing builds on a base-rank card)
-        self.onto = [NOWHERE if rank == self.base or (rank + 1) % RANK_COUNT == self.base
-                     else (rank + 1) % RANK_COUNT for rank in range(RANK_COUNT)]
+        self.onto = [NOWHERE if self.base in (rank, ABOVE[rank]) else ABOVE[rank]
+                     for rank in range(RANK_COUNT)]
         self.memo: dict = {}  # what the dead-end tests worked out, by their own keys
         self.tableau_memo: dict = {}  # plot.deadends.tableau_steps, by tableau
         self.talon_failed: dict = {}  # plot.deadends._talon_can_finish's failed states, by floor
