@@ -7,8 +7,7 @@ it is lost (a game that ends won is played again with the next seed). Then:
   2. each game's post-mortem (plot.postmortem.Analysis, the same budget a position): positions
      solved, positions decided, slips found, time per game;
   3. each game's post-mortem as the page works it out (web/story.py: POSITION_NODES positions a
-     position, counted, with its short first run POSITION_FIRST_RUN_NODES), and the same with
-     the solver's own first run (FIRST_RUN_NODES) in the same run: positions decided, slips.
+     position, counted): positions decided, slips.
 
 Run: python benchmarks/postmortem.py [--first 1] [--count 200] [--budget 0.05] [--every 1]
      [--jobs 1]   (--every N solves every Nth position only in part 1; timing with --jobs 2 on a
@@ -29,8 +28,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 from benchmarks.solver import percentile  # noqa: E402
 from plot import Game  # noqa: E402
 from plot.postmortem import DEFAULT_BUDGET, Analysis, slip  # noqa: E402
-from plot.solver import FIRST_RUN_NODES, UNKNOWN, Result, solve  # noqa: E402
-from web.story import POSITION_FIRST_RUN_NODES, POSITION_NODES  # noqa: E402
+from plot.solver import UNKNOWN, Result, solve  # noqa: E402
+from web.story import POSITION_NODES  # noqa: E402
 
 RNG_SEEDS_PER_DEAL = 1000  # game `deal` tries generator seeds deal * 1000, deal * 1000 + 1, ...
 MOVE_CAP = 3000  # a random game that is still playing after this many moves is played again
@@ -82,10 +81,10 @@ def postmortem_of(deal: int, budget: float) -> tuple[int, int, int, bool, float]
     return positions, solved, decided, slipped, seconds
 
 
-def page_postmortem_of(deal: int, first_run_nodes: int) -> tuple[int, int, bool]:
+def page_postmortem_of(deal: int) -> tuple[int, int, bool]:
     """(positions, decided, slip found) for the deal's random losing game, each position searched
-    as the page does: POSITION_NODES positions, the first run `first_run_nodes` long."""
-    analysis = Analysis(losing_game(deal), first_run_nodes=first_run_nodes)
+    as the page does: POSITION_NODES positions."""
+    analysis = Analysis(losing_game(deal))
     # position by position, not analysis.run(): run() reuses an answer of 'unknown' for a position
     # met again, where the page (web/story.py) keeps only decided answers and searches again
     while (number := analysis.next_position()) is not None:
@@ -143,13 +142,12 @@ def main() -> None:
           f"p95 {percentile(seconds, 0.95) * 1000:.0f} ms, max {seconds[-1] * 1000:.0f} ms; "
           f"wall {time.perf_counter() - started:.0f} s")
 
-    for label, first_run in (("the page's", POSITION_FIRST_RUN_NODES),
-                             ("the solver's own", FIRST_RUN_NODES)):
-        games = run(page_postmortem_of, [(d, first_run) for d in deals], args.jobs)
-        positions, decided, slips = map(sum, zip(*games, strict=True))
-        print(f"3. post-mortems as the page works them, {POSITION_NODES:,} positions a position, "
-              f"{label} first run ({first_run:,}): decided {decided / positions:.2%}, "
-              f"slip found in {slips} games")
+    started = time.perf_counter()
+    games = run(page_postmortem_of, [(d,) for d in deals], args.jobs)
+    positions, decided, slips = map(sum, zip(*games, strict=True))
+    print(f"3. post-mortems as the page works them, {POSITION_NODES:,} positions a position: "
+          f"decided {decided / positions:.2%}, slip found in {slips} games; "
+          f"wall {time.perf_counter() - started:.0f} s")
 
 
 if __name__ == "__main__":

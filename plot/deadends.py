@@ -12,18 +12,13 @@ TALON_MEMORY = 50_000  # failed states of the relaxation kept (per search state)
 TABLEAU_MEMORY = 100_000  # tableaus whose steps are kept (tableau_steps), then forgotten
 
 
-def is_dead(state, needs: dict[int, int], after: tuple[int, int] | None = None) -> bool:
+def is_dead(state, needs: dict[int, int], after: tuple | None = None) -> bool:
     """True if the position can never be won (`needs`: the ranks the foundations take now).
 
-    `after`: the move that led here from a position these rules did not call dead (None if
-    there is none). A tableau move that leaves a card behind changes nothing they read: it only
-    swaps the bottoms of two piles (the tops, the cards and the bottoms stay as many of each).
-    Only a foundation move changes what the reserve rule reads. And most moves leave
-    foundation 1's relaxation as able to finish as it was (`_finish_holds`)."""
-    if after is not None:
-        src, dst = after
-        if src >= T_FIRST and dst >= T_FIRST and state.length[src - T_FIRST]:
-            return False
+    `after`: the search move (plot/searchstate.py) that led here from a position these rules
+    did not call dead (None if there is none). Only a foundation move changes what the reserve
+    rule reads, and most moves leave foundation 1's relaxation as able to finish as it was
+    (`_finish_holds`)."""
     if not state.stock_left and not can_still_score(state, needs):
         return True
     if state.found[0] < FIRST_FOUNDATION_SIZE and not (
@@ -33,9 +28,9 @@ def is_dead(state, needs: dict[int, int], after: tuple[int, int] | None = None) 
     return (after is None or F_FIRST <= after[1] < T_FIRST) and not reserve_can_clear(state)
 
 
-def _finish_holds(state, after: tuple[int, int] | None) -> bool:
+def _finish_holds(state, after: tuple | None) -> bool:
     """Whether `first_foundation_can_finish` must say yes here, since it did before `after` (a
-    move into a position of the search, not a tableau move that left a card behind).
+    move into a position of the search).
 
     Its relaxation finishes from here if it did before when the move
       - dealt a card that is not hard: the relaxation sets it aside the moment it is dealt, so
@@ -50,12 +45,11 @@ def _finish_holds(state, after: tuple[int, int] | None) -> bool:
     """
     if after is None:
         return False
-    src, dst = after
+    src, dst, _, rank = after
     if src == S:
         return state.steps[state.waste[-1]] < tableau_steps(state)[2]
     if dst < T_FIRST:
         return False
-    rank = state.top[dst - T_FIRST]
     return rank == state.base or state.steps[rank] + 1 != state.found[0]
 
 

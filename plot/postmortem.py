@@ -35,7 +35,7 @@ from .solver import FIRST_RUN_NODES, UNKNOWN, Result, Solver, solve
 
 DEFAULT_BUDGET = 0.05  # seconds of search per position
 RETRIES = 5            # positions left undecided between the last won and the first lost that
-RETRY_FACTOR = 10      # are searched once more, this many times deeper, once all were tried
+RETRY_FACTOR = 20      # are searched once more, this many times deeper, once all were tried
 
 
 @dataclass(frozen=True)

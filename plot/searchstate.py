@@ -5,15 +5,19 @@ Suits never matter for play, so only ranks are kept:
     next), with how many cards of each are left;
   - the waste as a rank list, and the same ranks packed into one int (`waste_code`);
   - each foundation as a count (its next rank is base + count);
-  - each tableau pile as (top rank, length): piles are runs down by one, so this is all of it.
+  - each tableau pile as (top rank, length): piles are runs down by one, so this is all of it;
+    and the tableau as its class (plot/shifts.py): every tableau that shifting cards between
+    piles (a tableau move that leaves a card behind) leads to plays as well as any other, so
+    the search holds one tableau of the class for them all, and its moves are every move but
+    a shift from any of them. Shifts are never searched: on the positions the solver found
+    hardest, this leaves 2 to 8 times fewer positions to look at.
 
-Canonical keys for the transposition table: tableau piles as a multiset (their order does not
-matter), F2-F8 as a multiset of counts (two foundations with the same count are
-interchangeable; F1 is kept apart because of the restriction), the waste as its rank sequence.
-Each multiset is packed into one number that every move keeps up to date (`tableau_code`,
-`found_code`), so no key is sorted. A key counts cards left rather than cards played, so the
-positions of one game (one start) share their keys: what is proved about a key holds wherever
-that game meets it.
+Canonical keys for the transposition table: the tableau's class (its sorted tableau, a multiset
+of piles, packed into one number), F2-F8 as a multiset of counts (two foundations with the same
+count are interchangeable; F1 is kept apart because of the restriction), packed and kept up to
+date by every move, and the waste as its rank sequence. A key counts cards left rather than
+cards played, so the positions of one game (one start) share their keys: what is proved about a
+key holds wherever that game meets it.
 """
 
 from .cards import (
@@ -26,32 +30,32 @@ from .cards import (
     parse_card,
 )
 from .deadends import is_dead
-from .move import F_FIRST, PILE_COUNT, T_FIRST, R, S, W
+from .move import F_FIRST, T_FIRST, R, S, W
 from .prng import GOLDEN_GAMMA, MASK64, SplitMix64, below_limit
+from .shifts import NOWHERE, Tableau, shifts_for
 
 RANK_BITS = 4  # a rank (0..12) plus one fits in four bits of the waste code
 assert STOCK_SIZE < 1 << 8 and (1 << RANK_BITS) > RANK_COUNT  # the codes have room
 
-Move = tuple[int, int]  # (source pile index, destination pile index), as in plot.move
+Move = tuple  # (source, destination, the tableau's class after, rank): SearchState
 
-# the most moves a position offers: the reserve, the waste and each tableau pile home, the waste
-# onto each pile, a space and a deal, and each tableau pile onto each other one
-MOST_MOVES = 3 + 3 * TABLEAU_COUNT + TABLEAU_COUNT * (TABLEAU_COUNT - 1)
-_BELOW_LIMITS = (0, *map(below_limit, range(1, MOST_MOVES + 1)))  # for shuffled(), by n
-PAIRS = tuple(tuple((src, dst) for dst in range(PILE_COUNT)) for src in range(PILE_COUNT))
-DEAL = PAIRS[S][W]
-LENGTHS = FOUNDATION_SIZE + 1  # a tableau pile holds fewer cards than this
-NOWHERE = RANK_COUNT  # onto[rank] for a rank that goes onto no tableau card
-# The keys' multisets, packed: a multiset of small numbers is the sum of one slot of bits per
-# number, each slot wide enough to count every copy (12 piles, 7 foundations F2-F8).
-PILE_SLOT = tuple(1 << (4 * code) for code in range(LENGTHS * RANK_COUNT))
+SHUFFLE_KEPT = 200  # shuffled() keeps the generator's limits for up to this many moves
+_BELOW_LIMITS = (0, *map(below_limit, range(1, SHUFFLE_KEPT + 1)))  # for shuffled(), by n
+DEAL = (S, W, None, None)
+# F2-F8's counts as a multiset packed into one number: one slot of bits per count
 COUNT_SLOT = tuple(1 << (3 * count) for count in range(FOUNDATION_SIZE + 1))
-assert TABLEAU_COUNT < 1 << 4 and FOUNDATION_COUNT - 1 < 1 << 3
+assert FOUNDATION_COUNT - 1 < 1 << 3
 ABOVE = tuple((rank + 1) % RANK_COUNT for rank in range(RANK_COUNT))  # the rank a card covers
 
 
 class SearchState:
-    """A position for the search: `moves`, `apply` and `undo` change it in place."""
+    """A position for the search: `moves`, `apply` and `undo` change it in place.
+
+    The tableau is kept as its class (plot/shifts.py `Tableau`), laid out as `codes`, `top` and
+    `length` (piles first, then spaces) for the dead-end rules. A move is (source, destination,
+    the tableau's class after it or None if the tableau is unchanged, the rank of the card moved
+    or None for a deal); a tableau pile in a move is only T_FIRST: which pile of which tableau
+    of the class it was is worked out only for a winning line (plot.solver.engine_line)."""
 
     def __init__(self, position: dict):
         """The state of a position dict (Game.position())."""
@@ -78,16 +82,6 @@ class SearchState:
         self.home = sum(self.found)
         # F2-F8 as a multiset of counts, packed into one number (COUNT_SLOT)
         self.found_code = sum(COUNT_SLOT[n] for n in self.found[1:])
-        self.top = [0] * TABLEAU_COUNT
-        self.length = [0] * TABLEAU_COUNT
-        self.codes = [0] * TABLEAU_COUNT  # each pile as one number for the key: 0 if empty
-        for j, pile in enumerate(position["tableau"]):
-            if pile:
-                self.top[j] = parse_card(pile[-1]) % RANK_COUNT
-                self.length[j] = len(pile)
-                self.codes[j] = self.length[j] * RANK_COUNT + self.top[j]
-        # the tableau as a multiset of pile codes, packed into one number (PILE_SLOT)
-        self.tableau_code = sum(PILE_SLOT[code] for code in self.codes)
         # for each pile code: its steps above the base as bits, and its bottom step (0 for a
         # base-rank card, on which nothing builds)
         self.spans = [(0, 0)] * ((FOUNDATION_SIZE + 1) * RANK_COUNT)
@@ -101,9 +95,23 @@ class SearchState:
         # or for the card just below the base rank: nothing builds on a base-rank card)
         self.onto = [NOWHERE if self.base in (rank, ABOVE[rank]) else ABOVE[rank]
                      for rank in range(RANK_COUNT)]
+        self.shifts = shifts_for(self.base)
+        assert self.shifts.onto == self.onto
+        piles = sorted(len(pile) * RANK_COUNT + parse_card(pile[-1]) % RANK_COUNT
+                       for pile in position["tableau"] if pile)
+        self._tableaus: list[Tableau] = []  # the classes moves replaced, for undo
+        self._set_tableau(self.shifts.tableau(self.shifts.canonical(tuple(piles))))
         self.memo: dict = {}  # what the dead-end tests worked out, by their own keys
         self.tableau_memo: dict = {}  # plot.deadends.tableau_steps, by tableau
         self.talon_failed: dict = {}  # plot.deadends._talon_can_finish's failed states, by floor
+
+    def _set_tableau(self, tableau: Tableau) -> None:
+        """Make `tableau` (a class) the state's tableau."""
+        self.tableau = tableau
+        if tableau.codes is None:
+            tableau.lay_out()
+        self.codes, self.top, self.length = tableau.codes, tableau.top, tableau.length
+        self.tops, self.tableau_code = tableau.tops, tableau.packed
 
     def key(self) -> tuple:
         """The canonical position: equal keys for positions that play the same."""
@@ -113,15 +121,14 @@ class SearchState:
     def snapshot(self) -> tuple:
         """What `apply` and `undo` change, for `restore`."""
         return (self.stock_left, self.reserve_left, tuple(self.waste), self.waste_code,
-                tuple(self.found), self.home, tuple(self.top), tuple(self.length),
-                tuple(self.codes), self.found_code, self.tableau_code)
+                tuple(self.found), self.home, self.found_code, self.tableau)
 
     def restore(self, snapshot: tuple) -> None:
         """Go back to a position of this search taken by `snapshot`."""
-        (self.stock_left, self.reserve_left, waste, self.waste_code, found, self.home, top,
-         length, codes, self.found_code, self.tableau_code) = snapshot
+        (self.stock_left, self.reserve_left, waste, self.waste_code, found, self.home,
+         self.found_code, tableau) = snapshot
         self.waste, self.found = list(waste), list(found)
-        self.top, self.length, self.codes = list(top), list(length), list(codes)
+        self._set_tableau(tableau)
         self._needs = None
 
     def needs(self) -> dict[int, int]:
@@ -141,45 +148,31 @@ class SearchState:
             self._needs = needs
         return needs
 
-    def moves(self, rng: SplitMix64 | None = None, back: Move | None = None,
-              after: Move | None = None) -> list[Move]:
-        """The moves worth trying here, best first, one of each kind of equivalent move; none
-        from a dead end. With `rng`, all but the foundation moves in a shuffled order. `back`,
-        a tableau move that leads straight back to the position before, is left out (with
-        every move equivalent to it). `after`: the move that led here from a position that
-        had moves (plot.deadends.is_dead then looks only at what it may have changed)."""
+    def moves(self, rng: SplitMix64 | None = None, after: Move | None = None) -> list[Move]:
+        """The moves worth trying here, best first, one of each result; none from a dead end.
+        With `rng`, all but the foundation moves in a shuffled order. `after`: the move that
+        led here from a position that had moves (plot.deadends.is_dead then looks only at what
+        it may have changed)."""
         needs = self.needs()
         if is_dead(self, needs, after):
             return []
-        top, length, codes, onto = self.top, self.length, self.codes, self.onto
+        tableau, shifts, tops = self.tableau, self.shifts, self.tops
         moves = []
         add = moves.append
         if self.reserve_left:
-            k = needs.get(self.reserve[self.reserve_left - 1])
+            rank = self.reserve[self.reserve_left - 1]
+            k = needs.get(rank)
             if k is not None:
-                add(PAIRS[R][F_FIRST + k])
-        on_top: list = [None] * (RANK_COUNT + 1)  # each tableau top rank: its piles, in order
-        space = None
-        tried = set()  # the pile codes (top and length) sent home: one of each
-        for j in range(TABLEAU_COUNT):
-            code = codes[j]
-            if code:
-                rank = top[j]
-                piles = on_top[rank]
-                if piles is None:
-                    on_top[rank] = [j]
-                else:
-                    piles.append(j)
-                if rank in needs and code not in tried:
-                    tried.add(code)
-                    add(PAIRS[T_FIRST + j][F_FIRST + needs[rank]])
-            elif space is None:
-                space = j
+                add((R, F_FIRST + k, None, rank))
+        for rank, k in needs.items():
+            if tops >> rank & 1:
+                for after_home in shifts.home(tableau, rank):
+                    add((T_FIRST, F_FIRST + k, after_home, rank))
         waste = self.waste
         rank = waste[-1] if waste else None
         k = needs.get(rank)
         if k is not None:
-            add(PAIRS[W][F_FIRST + k])
+            add((W, F_FIRST + k, None, rank))
         found = self.found
         unrestricted = found[0] >= FIRST_FOUNDATION_SIZE
         if moves and unrestricted:
@@ -188,42 +181,20 @@ class SearchState:
                 if found[move[1] - F_FIRST] == lowest:
                     return [move]  # safe (plot/autoplay.py): some win starts with it, if any
         homeward = len(moves)  # the foundation moves stay first in every run
-        emptying, shifting = [], []  # tableau moves: of a pile's last card, of the others
-        tried = set()  # (code of the pile left, length of the pile reached): one of each
-        if back is not None:
-            a, b = back[0] - T_FIRST, back[1] - T_FIRST
-            tried.add(codes[a] * LENGTHS + length[b])
-        for a in range(TABLEAU_COUNT):
-            code = codes[a]
-            if code:
-                piles = on_top[onto[top[a]]]
-                if piles is not None:
-                    row = PAIRS[T_FIRST + a]
-                    into = emptying if length[a] == 1 else shifting
-                    for b in piles:
-                        kind = code * LENGTHS + length[b]
-                        if kind not in tried:
-                            tried.add(kind)
-                            into.append(row[T_FIRST + b])
-        # the first run's order (the restarts shuffle it): a space made, the waste dug (onto the
-        # tableau, into a space), cards shifted between piles, and dealing last, so that the
-        # waste is dug before it is buried deeper; with no waste to bury, dealing comes before
-        # the shifts (of the positions of random losing games, this order leaves 15% fewer
-        # undecided in the same number of positions; docs/winnability.md)
-        moves += emptying
+        # the first run's order (the restarts shuffle it): the waste dug (onto the tableau, into
+        # a space), a pile emptied, and dealing last, so that the waste is dug before it is
+        # buried deeper; with no waste to bury, dealing comes before emptying a pile
+        # (docs/winnability.md)
         if waste:
-            piles = on_top[onto[rank]]
-            if piles is not None:
-                tried = set()
-                for j in piles:
-                    if length[j] not in tried:
-                        tried.add(length[j])
-                        add(PAIRS[W][T_FIRST + j])
-            if space is not None and (rank == self.base or unrestricted):
-                add(PAIRS[W][T_FIRST + space])
+            if tops >> self.onto[rank] & 1:
+                for laid in shifts.lay(tableau, rank):
+                    add((W, T_FIRST, laid, rank))
+            if len(tableau.piles) < TABLEAU_COUNT and (rank == self.base or unrestricted):
+                add((W, T_FIRST, shifts.space(tableau, rank), rank))
         elif self.stock_left:
             add(DEAL)
-        moves += shifting
+        for moved, emptied in shifts.emptied(tableau):
+            add((T_FIRST, T_FIRST, emptied, moved))
         if waste and self.stock_left:
             add(DEAL)
         if rng is not None and len(moves) - homeward > 1:
@@ -232,22 +203,15 @@ class SearchState:
 
     def apply(self, move: Move) -> None:
         """Play a move from `moves`."""
-        src, dst = move
+        src, dst, tableau, rank = move
         if src == S:
             self.stock_left -= 1
             rank = self.stock[self.stock_left]
         elif src == R:
             self.reserve_left -= 1
         elif src == W:
-            rank = self.waste.pop()
+            self.waste.pop()
             self.waste_code >>= RANK_BITS
-        else:  # lift the top card of a tableau pile (written out here and in undo: hot)
-            j = src - T_FIRST
-            rank = self.top[j]
-            n = self.length[j] = self.length[j] - 1
-            self.top[j] = above = ABOVE[rank]
-            old, self.codes[j] = self.codes[j], n * RANK_COUNT + above if n else 0
-            self.tableau_code += PILE_SLOT[self.codes[j]] - PILE_SLOT[old]
         if dst == W:
             self.waste.append(rank)
             self.waste_code = (self.waste_code << RANK_BITS) | (rank + 1)
@@ -259,18 +223,15 @@ class SearchState:
             self._needs = None
             if k:
                 self.found_code += COUNT_SLOT[n + 1] - COUNT_SLOT[n]
-        else:  # lay the card on a tableau pile
-            j = dst - T_FIRST
-            n = self.length[j] = self.length[j] + 1
-            self.top[j] = rank
-            old, self.codes[j] = self.codes[j], n * RANK_COUNT + rank
-            self.tableau_code += PILE_SLOT[self.codes[j]] - PILE_SLOT[old]
+        if tableau is not None:
+            self._tableaus.append(self.tableau)
+            self._set_tableau(tableau)
 
     def undo(self, move: Move) -> None:
         """Take back a move made by `apply`."""
-        src, dst = move
+        src, dst, tableau, rank = move
         if dst == W:
-            rank = self.waste.pop()
+            self.waste.pop()
             self.waste_code >>= RANK_BITS
         elif dst < T_FIRST:
             k = dst - F_FIRST
@@ -280,14 +241,6 @@ class SearchState:
             self._needs = None
             if k:
                 self.found_code += COUNT_SLOT[n] - COUNT_SLOT[n + 1]
-            rank = (self.base + n) % RANK_COUNT
-        else:
-            j = dst - T_FIRST
-            rank = self.top[j]
-            n = self.length[j] = self.length[j] - 1
-            self.top[j] = above = ABOVE[rank]
-            old, self.codes[j] = self.codes[j], n * RANK_COUNT + above if n else 0
-            self.tableau_code += PILE_SLOT[self.codes[j]] - PILE_SLOT[old]
         if src == S:
             self.stock_left += 1
         elif src == R:
@@ -295,12 +248,8 @@ class SearchState:
         elif src == W:
             self.waste.append(rank)
             self.waste_code = (self.waste_code << RANK_BITS) | (rank + 1)
-        else:
-            j = src - T_FIRST
-            n = self.length[j] = self.length[j] + 1
-            self.top[j] = rank
-            old, self.codes[j] = self.codes[j], n * RANK_COUNT + rank
-            self.tableau_code += PILE_SLOT[self.codes[j]] - PILE_SLOT[old]
+        if tableau is not None:
+            self._set_tableau(self._tableaus.pop())
 
 
 def shuffled(moves: list, rng: SplitMix64) -> list:
@@ -311,7 +260,7 @@ def shuffled(moves: list, rng: SplitMix64) -> list:
     state = rng.state
     for i in range(len(moves) - 1, 0, -1):
         n = i + 1
-        limit = _BELOW_LIMITS[n]
+        limit = _BELOW_LIMITS[n] if n <= SHUFFLE_KEPT else below_limit(n)
         while True:
             state = (state + GOLDEN_GAMMA) & MASK64
             z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64

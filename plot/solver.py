@@ -35,9 +35,12 @@ Sound pruning (a pruned position is proved dead, so `lost` stays a proof):
     above the base lying on that card is stuck. Every lost deal found so far (about 1 in 100)
     is lost on the deal by this rule (docs/winnability.md).
 
-A safe foundation move (plot/autoplay.py) is the only move tried where there is one, and a
-tableau move is never tried straight back. The pruning rules live in plot/deadends.py, the
-search state (ranks only, canonical keys, the moves) in plot/searchstate.py.
+A safe foundation move (plot/autoplay.py) is the only move tried where there is one. The
+search never shifts a card between tableau piles (a move that leaves a card behind): it holds
+the tableau as its class, the tableaus such shifts lead to (plot/shifts.py), and tries every
+other move from any of them, so a winning line gets its shifts back only at the end
+(`engine_line`). The pruning rules live in plot/deadends.py, the search state (ranks only,
+canonical keys, the moves) in plot/searchstate.py.
 
 Beside the runs, a best-first climb (plot/climb.py) looks for foundation 1's completion (or,
 once it is complete, the win): after the first run for CLIMB_NODES positions, then once every
@@ -57,14 +60,15 @@ answer, so a long search can be spread over many short slices.
 """
 
 import time
+from collections import deque
 from dataclasses import dataclass
 
-from .cards import CARD_COUNT
+from .cards import CARD_COUNT, RANK_COUNT, parse_card
 from .climb import Climb
 from .game import LOST, WON, Game
-from .move import MOVES, T_FIRST
+from .move import MOVES, T_FIRST, Move, W
 from .prng import SplitMix64
-from .searchstate import SearchState
+from .searchstate import ABOVE, NOWHERE, SearchState
 
 UNKNOWN = "unknown"
 VERDICTS = (WON, LOST, UNKNOWN)
@@ -125,8 +129,8 @@ class Solver:
         self.runs = 0
         self._run_budget = first_run_nodes
         self._rng: SplitMix64 | None = None
-        self._path: list[tuple[int, int]] = []
-        self._prefix: list[tuple[int, int]] = []
+        self._path: list[tuple] = []
+        self._prefix: list[tuple] = []
         self._dead: set = set() if dead is None else dead
         self._climb: Climb | None = None
         self._climbs = 0 if climbs else -1  # climbs begun; -1: none wanted
@@ -152,7 +156,7 @@ class Solver:
         root = self.state.key()
         self._index: dict = {root: self.nodes}  # each position of this run: its visit number
         self._open: list = [root]  # visited, its strongly connected component not finished
-        self._frames: list[list[tuple[int, int]]] = [self.state.moves(self._rng)]
+        self._frames: list[list[tuple]] = [self.state.moves(self._rng)]
         self._next: list[int] = [0]
         self._low: list[int] = [self.nodes]
         self._keys: list = [root]
@@ -215,7 +219,7 @@ class Solver:
         apply, undo, key, moves = state.apply, state.undo, state.key, state.moves
         nodes = self.nodes
         if self._prefix and state.home == CARD_COUNT:  # a probe that won on its way
-            self.result = Result(WON, notation(self._prefix), nodes)
+            self.result = Result(WON, self._notation(self._prefix), nodes)
             return self.result
         while frames:
             if nodes >= limit:
@@ -247,7 +251,7 @@ class Solver:
             if state.home == CARD_COUNT:
                 self.nodes = nodes
                 line = self._prefix + path
-                self.result = Result(WON, notation(line), nodes)
+                self.result = Result(WON, self._notation(line), nodes)
                 return self.result
             k = key()
             if k in dead:
@@ -261,15 +265,8 @@ class Solver:
                 continue
             index[k] = nodes
             open_.append(k)
-            src, dst = move
-            if src >= T_FIRST and dst >= T_FIRST and state.length[src - T_FIRST]:
-                # a tableau move that left a card behind can be taken back: leave that move
-                # out, and count the way back to the parent as Tarjan would
-                frames.append(moves(rng, (dst, src), move))
-                lows.append(index[keys[-1]])
-            else:
-                frames.append(moves(rng, None, move))
-                lows.append(nodes)
+            frames.append(moves(rng, move))
+            lows.append(nodes)
             nexts.append(0)
             keys.append(k)
         if self._prefix:  # a probe ran out: its start is proved dead, not the root
@@ -311,8 +308,8 @@ class Solver:
             if won:
                 return self._won(line, ())
             game = Game.from_position(self._position)
-            for src, dst in line:
-                game.push(MOVES[src][dst])
+            for move in engine_line(game, line, self.state):
+                game.push(move)
             self._check = (Solver(game, self._dead, CHECK_NODES, climbs=False), line)
         return None
 
@@ -332,17 +329,97 @@ class Solver:
 
     def _won(self, line: list, then: tuple) -> Result:
         """The result of a climb's win: its line, then `then` (engine notation)."""
-        self.result = Result(WON, notation(line) + then, self.nodes)
+        self.result = Result(WON, self._notation(line) + then, self.nodes)
         return self.result
+
+    def _notation(self, line: list) -> tuple[str, ...]:
+        """A line of search moves from the root in the engine's notation."""
+        return tuple(map(str, engine_line(Game.from_position(self._position), line, self.state)))
 
     def give_up(self) -> Result:
         """The answer so far: the decided Result, or `unknown` with the nodes searched."""
         return self.result if self.result is not None else Result(UNKNOWN, (), self.nodes)
 
 
-def notation(line) -> tuple[str, ...]:
-    """A line of search moves (source, destination indices) in the engine's notation."""
-    return tuple(str(MOVES[src][dst]) for src, dst in line)
+def engine_line(game: Game, line, state: SearchState) -> list[Move]:
+    """The engine's moves for a line of search moves (plot/searchstate.py) from the game's
+    position (`state`: a search state of the same deal; the game is not changed): a tableau
+    move of the line is found from some tableau of its class, so it comes after the shifts
+    that reach that tableau from the one the line has come to (a breadth-first search)."""
+    layout = tuple(len(pile) * RANK_COUNT + parse_card(pile[-1]) % RANK_COUNT if pile else 0
+                   for pile in game.position()["tableau"])
+    played = []
+    for move in line:
+        if move[2] is None:
+            played.append(MOVES[move[0]][move[1]])
+        else:
+            steps, layout = _tableau_steps(layout, move, state)
+            played += steps
+    return played
+
+
+def _tableau_steps(start: tuple, move: tuple, state: SearchState) -> tuple[list[Move], tuple]:
+    """The shifts, then the move itself, that play a search move changing the tableau from
+    this tableau (pile codes, 0 for a space), and the tableau they leave."""
+    onto = state.onto
+    parents: dict = {start: None}
+    todo = deque([start])
+    while todo:
+        layout = todo.popleft()
+        last = _move_to(layout, move, state)
+        if last is not None:
+            played, after = last
+            steps = [played]
+            while parents[layout] is not None:
+                layout, shift = parents[layout]
+                steps.append(shift)
+            return steps[::-1], after
+        for i, code in enumerate(layout):
+            rank = code % RANK_COUNT
+            if code >= 2 * RANK_COUNT and onto[rank] != NOWHERE:
+                for j, other in enumerate(layout):
+                    if other and other % RANK_COUNT == onto[rank]:
+                        piles = list(layout)
+                        piles[i] = code - RANK_COUNT - rank + ABOVE[rank]
+                        piles[j] = other + RANK_COUNT - onto[rank] + rank
+                        shifted = tuple(piles)
+                        if shifted not in parents:
+                            parents[shifted] = (layout, MOVES[T_FIRST + i][T_FIRST + j])
+                            todo.append(shifted)
+    raise AssertionError(f"no tableau of the class plays {move}")
+
+
+def _move_to(layout: tuple, move: tuple, state: SearchState) -> tuple[Move, tuple] | None:
+    """The engine's move that plays the search move from this tableau (pile codes, 0 for a
+    space) and leaves a tableau of the move's class, with that tableau; None if none does."""
+    src, dst, wanted, rank = move
+    onto, canonical = state.onto, state.shifts.canonical
+
+    def leaves(piles):
+        return canonical(tuple(sorted(code for code in piles if code))) == wanted.piles
+
+    for i, code in enumerate(layout):
+        piles = list(layout)
+        if src == W:  # onto a pile or into a space
+            if code and code % RANK_COUNT != onto[rank]:
+                continue
+            piles[i] = code + RANK_COUNT - code % RANK_COUNT + rank if code else RANK_COUNT + rank
+            if leaves(piles):
+                return MOVES[W][T_FIRST + i], tuple(piles)
+        elif code and code % RANK_COUNT == rank:
+            if dst < T_FIRST:  # home
+                piles[i] = code - RANK_COUNT - rank + ABOVE[rank] if code >= 2 * RANK_COUNT else 0
+                if leaves(piles):
+                    return MOVES[T_FIRST + i][dst], tuple(piles)
+            elif code < 2 * RANK_COUNT:  # a pile of one card emptied onto another
+                piles[i] = 0
+                for j, other in enumerate(layout):
+                    if other and other % RANK_COUNT == onto[rank]:
+                        piles[j] = other + RANK_COUNT - onto[rank] + rank
+                        if leaves(piles):
+                            return MOVES[T_FIRST + i][T_FIRST + j], tuple(piles)
+                        piles[j] = other
+    return None
 
 
 def luby(i: int) -> int:

@@ -5,9 +5,8 @@ from pathlib import Path
 from plot import Game
 from plot.cards import FIRST_FOUNDATION_SIZE
 from plot.climb import Climb
-from plot.move import MOVES
 from plot.searchstate import SearchState
-from plot.solver import LOST, WON, Solver, solve
+from plot.solver import LOST, WON, Solver, engine_line, solve
 from tests.test_solver import EASY_SEED, buried_aces_position, replays_to_win
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -21,10 +20,11 @@ def deal_59_after_85_moves() -> Game:
 
 
 def played(game: Game, line) -> Game:
-    """A copy of the game after the climb's line (search moves), each move checked."""
+    """A copy of the game after the climb's line (search moves, in the engine's moves), each
+    move checked."""
     copy = game.copy()
-    for src, dst in line:
-        copy.play(str(MOVES[src][dst]))
+    for move in engine_line(game, line, SearchState(game.position())):
+        copy.play(str(move))
     return copy
 
 

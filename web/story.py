@@ -20,10 +20,8 @@ from plot import Game, IllegalMove, InvalidRecord, Move
 from . import words
 from .state import Dialog, Panel, Tone
 
-POSITION_NODES = 2_000    # the post-mortem's search of one position (tens of ms), then
+POSITION_NODES = 1_000    # the post-mortem's search of one position (tens of ms), then
                           # 'unknown': counted, not timed, so the page agrees with CPython
-POSITION_FIRST_RUN_NODES = 500  # its first depth-first run, short so that the randomised
-                                # restarts begin within POSITION_NODES (benchmarks/postmortem.py)
 SLICE_MS = 8              # one slice of the post-mortem, then the browser gets its turn
 CHUNK_NODES = 40          # positions searched between looks at the clock
 REPLAY_STEP_MS = {"slow": 1200, "normal": 600, "fast": 250}  # a replayed move's pause
@@ -196,7 +194,7 @@ class Story:
         self.then_demo = then_demo
         if self.analysis is None or self.analysed != moves:
             from plot.postmortem import Analysis  # lazy: the page boots without the solver
-            self.analysis = Analysis(app.game, first_run_nodes=POSITION_FIRST_RUN_NODES)
+            self.analysis = Analysis(app.game)
             self.analysed, self._solving = moves, None
         app.panel = Panel.STORY
         if app.dialog is not Dialog.CONFIRM:

@@ -7,12 +7,11 @@ from __future__ import annotations
 import json
 from unittest.mock import patch
 
-from plot import Game, postmortem, solver
+from plot import Game, postmortem
 from plot.postmortem import Analysis, slip, verdicts
-from plot.solver import FIRST_RUN_NODES, Result
+from plot.solver import Result
 from tests.test_postmortem import recorded_game
 from tests.web.fakes import booted
-from web import story
 from web.saveslot import SAVE_KEY
 from web.state import Panel, Tone
 from web.stats import STATS_KEY, Stats
@@ -125,35 +124,18 @@ def engine_verdicts(game: Game) -> list[str]:
     return [v.verdict for v in analysis.verdicts][1:]
 
 
-def test_a_short_first_run_leaves_the_post_mortem_fewer_positions_undecided():
-    """A short first run leaves the randomised restarts, which find most hard wins, room in the
-    POSITION_NODES of a position: deal 33's lost game keeps 12 positions undecided, not 25
-    (before any position is searched again; the runs alone: climbs of no positions, since
-    the climbs take some of those positions, which pays on other games but not on this one)."""
+def test_positions_left_undecided_are_searched_again_deeper():
+    """Once every position between the last won and the first lost has been tried, a few still
+    undecided are searched RETRY_FACTOR times deeper: in deal 33's lost game, 25 positions
+    stay undecided without that and 1 with it."""
     game = recorded_game(33)
     engine = engine_verdicts(game)
     assert "unknown" not in engine
-    with patch.object(postmortem, "RETRIES", 0), patch.object(solver, "CLIMB_NODES", 0):
-        shown = story_verdicts(game)
-        with patch.object(story, "POSITION_FIRST_RUN_NODES", FIRST_RUN_NODES):
-            plain = story_verdicts(game)
-    assert shown.count("unknown") <= 12 < plain.count("unknown")  # 12 and 25 (4 and 25 with
-    # the first run's order before it dug the waste ahead of dealing)
-    assert all(v in ("unknown", e) for v, e in zip(shown, engine, strict=True))
-
-
-def test_positions_left_undecided_are_searched_again_deeper():
-    """Once every position between the last won and the first lost has been tried, a few still
-    undecided are searched RETRY_FACTOR times deeper: in deal 33's lost game, with the solver's
-    own first run, 25 positions stay undecided without that and none with it."""
-    game = recorded_game(33)
-    engine = engine_verdicts(game)
-    with patch.object(story, "POSITION_FIRST_RUN_NODES", FIRST_RUN_NODES):
-        again = story_verdicts(game)
-        with patch.object(postmortem, "RETRIES", 0):
-            once = story_verdicts(game)
-    assert again.count("unknown") < once.count("unknown")  # 0 and 25 when written
-    assert again == engine
+    again = story_verdicts(game)
+    with patch.object(postmortem, "RETRIES", 0):
+        once = story_verdicts(game)
+    assert again.count("unknown") < once.count("unknown")  # 1 and 25 when written
+    assert all(v in ("unknown", e) for v, e in zip(again, engine, strict=True))
 
 
 def test_the_post_mortem_works_in_slices_and_caches_what_it_decided():
