@@ -239,7 +239,7 @@ class Shifts:
                 if len(run) < 2:
                     continue  # a pile alone in its run has no other pile to go onto
                 for rank, after in self._run_emptied(run):
-                    result = self.canonical(tuple(sorted((*others, *after))))
+                    result = tuple(sorted((*others, *after)))  # sorted: it only lost tops
                     if result not in seen:
                         seen.add(result)
                         found.append((rank, self.tableau(result)))
@@ -305,10 +305,25 @@ class Shifts:
         return results
 
     def _beside(self, others: tuple, runs: tuple) -> tuple:
-        """The classes of each of `runs` (tableaus) beside the other piles, one of each, as
-        Tableau: a class of the run stands for the run's tableaus beside any other piles."""
-        return tuple(map(self.tableau,
-                         self._distinct([tuple(sorted((*others, *run))) for run in runs])))
+        """The classes of each of `runs` (sorted tableaus, one of each class) beside the other
+        piles, as Tableau: a class of the run stands for the run's tableaus beside any other
+        piles. The tableaus stay sorted unless a run's tops come next to the others' (each run
+        of the others is sorted already, and runs apart do not touch)."""
+        near = self._tops_bits(others)
+        near |= near << 1 | near >> 1
+        tableaus = []
+        for run in runs:
+            tableau = tuple(sorted((*others, *run)))
+            tableaus.append(self.canonical(tableau) if self._tops_bits(run) & near else tableau)
+        return tuple(map(self.tableau, tableaus))
+
+    def _tops_bits(self, piles: tuple) -> int:
+        """The piles' top steps as bits, base-rank piles left out (nothing joins them)."""
+        bits = 0
+        span_of = self.span_of
+        for code in piles:
+            bits |= 1 << (span_of[code] >> SPAN_BITS)
+        return bits & ~1
 
     def _distinct(self, tableaus: list[tuple]) -> tuple:
         """The classes of the tableaus, one of each, in order of first appearance."""
@@ -363,5 +378,9 @@ def _without_all(values: list[int], taken) -> list[int]:
 
 def _fits(tops: list[int], bottoms: list[int]) -> bool:
     """Whether the bottoms (sorted) can lie on the tops (sorted), each at or below its top:
-    pairing them in order is the best way, if any is."""
-    return all(bottom >= top for top, bottom in zip(tops, bottoms, strict=True))
+    pairing them in order is the best way, if any is. (A loop: all() over a generator costs
+    twice as much, and this runs for every way a run's bottoms can divide.)"""
+    for top, bottom in zip(tops, bottoms, strict=True):  # noqa: SIM110
+        if bottom < top:
+            return False
+    return True
