@@ -53,9 +53,10 @@ class SearchState:
 
     The tableau is kept as its class (plot/shifts.py `Tableau`), laid out as `codes`, `top` and
     `length` (piles first, then spaces) for the dead-end rules. A move is (source, destination,
-    the tableau's class after it or None if the tableau is unchanged, the rank of the card moved
-    or None for a deal); a tableau pile in a move is only T_FIRST: which pile of which tableau
-    of the class it was is worked out only for a winning line (plot.solver.engine_line)."""
+    the tableau's class after it, packed, or None if the tableau is unchanged, the rank of the
+    card moved or None for a deal): numbers only, which the garbage collector need not follow.
+    A tableau pile in a move is only T_FIRST: which pile of which tableau of the class it was
+    is worked out only for a winning line (plot.solver.engine_line)."""
 
     def __init__(self, position: dict):
         """The state of a position dict (Game.position())."""
@@ -121,14 +122,14 @@ class SearchState:
     def snapshot(self) -> tuple:
         """What `apply` and `undo` change, for `restore`."""
         return (self.stock_left, self.reserve_left, tuple(self.waste), self.waste_code,
-                tuple(self.found), self.home, self.found_code, self.tableau)
+                tuple(self.found), self.home, self.found_code, self.tableau_code)
 
     def restore(self, snapshot: tuple) -> None:
         """Go back to a position of this search taken by `snapshot`."""
         (self.stock_left, self.reserve_left, waste, self.waste_code, found, self.home,
          self.found_code, tableau) = snapshot
         self.waste, self.found = list(waste), list(found)
-        self._set_tableau(tableau)
+        self._set_tableau(self.shifts.at(tableau))
         self._needs = None
 
     def needs(self) -> dict[int, int]:
@@ -225,7 +226,7 @@ class SearchState:
                 self.found_code += COUNT_SLOT[n + 1] - COUNT_SLOT[n]
         if tableau is not None:
             self._tableaus.append(self.tableau)
-            self._set_tableau(tableau)
+            self._set_tableau(self.shifts.at(tableau))
 
     def undo(self, move: Move) -> None:
         """Take back a move made by `apply`."""

@@ -21,8 +21,10 @@ CLASS_MEMORY = 50_000  # tableaus whose class is kept, then all of it is forgott
 NOWHERE = RANK_COUNT  # as in plot.searchstate: onto[rank] for a rank that goes onto nothing
 LENGTHS = FOUNDATION_SIZE + 1  # a tableau pile holds fewer cards than this
 # a multiset of pile codes packed into one number: one slot of bits per code (12 piles fit)
-PILE_SLOT = tuple(1 << (4 * code) for code in range(LENGTHS * RANK_COUNT))
-assert TABLEAU_COUNT < 1 << 4
+SLOT_BITS = 4
+SLOT = 1 << SLOT_BITS
+PILE_SLOT = tuple(1 << (SLOT_BITS * code) for code in range(LENGTHS * RANK_COUNT))
+assert TABLEAU_COUNT < SLOT
 EMPTIED = 3 * RANK_COUNT  # Tableau.found's key for Shifts.emptied
 SPAN_BITS = 4  # a pile's span packs its bottom step into this many low bits
 SPAN = 1 << SPAN_BITS
@@ -30,18 +32,19 @@ assert RANK_COUNT <= SPAN
 
 
 def shifts_for(base: int) -> "Shifts":
-    """The classes of the tableaus of deals with this base rank: one Shifts per base, shared
-    by every search (what it keeps depends on nothing else)."""
-    shifts = _BY_BASE.get(base)
-    if shifts is None:
+    """The classes of the tableaus of deals with this base rank, shared by every search until
+    one of another base begins (what it keeps depends on nothing else). One base at a time:
+    what it keeps outlives the searches, and a garbage collection has to look at all of it."""
+    global _latest
+    if _latest is None or _latest.base != base:
         above = tuple((rank + 1) % RANK_COUNT for rank in range(RANK_COUNT))
         onto = [NOWHERE if base in (rank, above[rank]) else above[rank]
                 for rank in range(RANK_COUNT)]
-        shifts = _BY_BASE[base] = Shifts(onto, base)
-    return shifts
+        _latest = Shifts(onto, base)
+    return _latest
 
 
-_BY_BASE: dict[int, "Shifts"] = {}
+_latest: "Shifts | None" = None
 
 
 class Shifts:
@@ -51,6 +54,7 @@ class Shifts:
         """`onto[rank]`: the top rank a card of that rank may go onto (NOWHERE if none);
         `base`: the deal's base rank."""
         self.onto = onto
+        self.base = base
         self.step = tuple((rank - base) % RANK_COUNT for rank in range(RANK_COUNT))
         self.rank_of = tuple((base + step) % RANK_COUNT for step in range(RANK_COUNT))
         # each pile code as its span, top step * SPAN + bottom step (in order: by top, then
@@ -70,6 +74,7 @@ class Shifts:
         self._members: dict[tuple, list[tuple]] = {}  # least tableau: the class, in order
         self._moves: dict[tuple, tuple] = {}  # (kind, least tableau, rank): the results
         self._tableaus: dict[tuple, Tableau] = {}  # sorted tableau: tableau()
+        self._by_packed: dict[int, Tableau] = {}  # the same, by Tableau.packed
 
     def canonical(self, tableau: tuple) -> tuple:
         """The least tableau of the class of `tableau` (a sorted tuple of pile codes)."""
@@ -80,6 +85,7 @@ class Shifts:
                 self._members.clear()
                 self._moves.clear()
                 self._tableaus.clear()
+                self._by_packed.clear()
             least = self._canon[tableau] = self._sorted_runs(tableau)
         return least
 
@@ -137,11 +143,26 @@ class Shifts:
         found = self._tableaus.get(least)
         if found is None:
             found = self._tableaus[least] = Tableau(least)
+            self._by_packed[found.packed] = found
+        return found
+
+    def at(self, packed: int) -> "Tableau":
+        """The class whose sorted tableau packs into `packed` (Tableau.packed): moves name the
+        class they lead to by this number, which the garbage collector need not follow."""
+        found = self._by_packed.get(packed)
+        if found is None:  # forgotten since (CLASS_MEMORY): unpack it
+            piles, code, rest = [], 0, packed
+            while rest:
+                piles += [code] * (rest & (SLOT - 1))
+                rest >>= SLOT_BITS
+                code += 1
+            found = self.tableau(tuple(piles))
         return found
 
     def home(self, tableau: "Tableau", rank: int) -> tuple:
         """The classes left when a top of `rank` leaves some tableau of the class (for a
-        foundation), one of each. Only the run of that top changes: the other piles stay."""
+        foundation), one of each, packed (`at`). Only the run of that top changes: the other
+        piles stay."""
         known = tableau.found
         if known is None:
             known = tableau.found = {}
@@ -171,7 +192,7 @@ class Shifts:
 
     def lay(self, tableau: "Tableau", rank: int) -> tuple:
         """The classes made by laying a card of `rank` on a top of some tableau of the class,
-        one of each (the card's rank must go onto some top)."""
+        one of each, packed (the card's rank must go onto some top)."""
         known = tableau.found
         if known is None:
             known = tableau.found = {}
@@ -200,20 +221,20 @@ class Shifts:
             found = self._moves[key] = self._distinct(results)
         return found
 
-    def space(self, tableau: "Tableau", rank: int) -> "Tableau":
-        """The class made by laying a card of `rank` in a space (the same from every tableau
-        of the class: its shifts still work beside one more pile)."""
+    def space(self, tableau: "Tableau", rank: int) -> int:
+        """The class made by laying a card of `rank` in a space, packed (the same from every
+        tableau of the class: its shifts still work beside one more pile)."""
         known = tableau.found
         if known is None:
             known = tableau.found = {}
         found = known.get(2 * RANK_COUNT + rank)
         if found is None:
             found = known[2 * RANK_COUNT + rank] = self.tableau(
-                self.canonical(tuple(sorted((*tableau.piles, RANK_COUNT + rank)))))
+                self.canonical(tuple(sorted((*tableau.piles, RANK_COUNT + rank))))).packed
         return found
 
     def emptied(self, tableau: "Tableau") -> tuple:
-        """(rank, class) for each pile of one card some tableau of the class can empty onto
+        """(rank, class packed) for each pile of one card some tableau of the class can empty onto
         another pile (of its run: the next step up), one of each class. A tableau of the class
         may have such a pile where the sorted one has none, so every run is looked at."""
         known = tableau.found
@@ -242,7 +263,7 @@ class Shifts:
                     result = tuple(sorted((*others, *after)))  # sorted: it only lost tops
                     if result not in seen:
                         seen.add(result)
-                        found.append((rank, self.tableau(result)))
+                        found.append((rank, self.tableau(result).packed))
             found = known[EMPTIED] = tuple(found)
         return found
 
@@ -315,7 +336,7 @@ class Shifts:
         for run in runs:
             tableau = tuple(sorted((*others, *run)))
             tableaus.append(self.canonical(tableau) if self._tops_bits(run) & near else tableau)
-        return tuple(map(self.tableau, tableaus))
+        return tuple(self.tableau(tableau).packed for tableau in tableaus)
 
     def _tops_bits(self, piles: tuple) -> int:
         """The piles' top steps as bits, base-rank piles left out (nothing joins them)."""
@@ -346,12 +367,12 @@ class Tableau:
     def __init__(self, piles: tuple):
         """The class of the sorted tableau `piles` (Shifts.canonical)."""
         self.piles = piles
+        self.packed = sum(map(PILE_SLOT.__getitem__, piles))  # the multiset, packed
         self.codes = None  # lay_out()
         self.found: dict | None = None  # Shifts' answers about it, by their own keys
 
     def lay_out(self) -> None:
-        """Work out the arrays: pile codes, tops, lengths, the top ranks as bits and the
-        multiset packed into one number (PILE_SLOT)."""
+        """Work out the arrays: pile codes, tops, lengths and the top ranks as bits."""
         piles = self.piles
         self.codes = piles + (0,) * (TABLEAU_COUNT - len(piles))
         self.top = tuple(code % RANK_COUNT for code in self.codes)
@@ -360,7 +381,6 @@ class Tableau:
         for code in piles:
             tops |= 1 << code % RANK_COUNT
         self.tops = tops
-        self.packed = sum(PILE_SLOT[code] for code in piles)
 
 
 def _without(values: list[int], value: int) -> list[int]:

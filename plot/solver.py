@@ -362,7 +362,9 @@ def _tableau_steps(start: tuple, move: tuple, state: SearchState) -> tuple[list[
     """The shifts, then the move itself, that play a search move changing the tableau from
     this tableau (pile codes, 0 for a space), and the tableau they leave."""
     onto = state.onto
-    parents: dict = {start: None}
+    # by tableau (sorted: which pile holds what does not matter to what a tableau can do): the
+    # layout it was first reached in, and the layout and shift it was reached from
+    parents: dict = {tuple(sorted(start)): (start, None)}
     todo = deque([start])
     while todo:
         layout = todo.popleft()
@@ -370,8 +372,8 @@ def _tableau_steps(start: tuple, move: tuple, state: SearchState) -> tuple[list[
         if last is not None:
             played, after = last
             steps = [played]
-            while parents[layout] is not None:
-                layout, shift = parents[layout]
+            while (before := parents[tuple(sorted(layout))][1]) is not None:
+                layout, shift = before
                 steps.append(shift)
             return steps[::-1], after
         for i, code in enumerate(layout):
@@ -383,8 +385,9 @@ def _tableau_steps(start: tuple, move: tuple, state: SearchState) -> tuple[list[
                         piles[i] = code - RANK_COUNT - rank + ABOVE[rank]
                         piles[j] = other + RANK_COUNT - onto[rank] + rank
                         shifted = tuple(piles)
-                        if shifted not in parents:
-                            parents[shifted] = (layout, MOVES[T_FIRST + i][T_FIRST + j])
+                        tableau = tuple(sorted(shifted))
+                        if tableau not in parents:
+                            parents[tableau] = (shifted, (layout, MOVES[T_FIRST + i][T_FIRST + j]))
                             todo.append(shifted)
     raise AssertionError(f"no tableau of the class plays {move}")
 
@@ -394,9 +397,10 @@ def _move_to(layout: tuple, move: tuple, state: SearchState) -> tuple[Move, tupl
     space) and leaves a tableau of the move's class, with that tableau; None if none does."""
     src, dst, wanted, rank = move
     onto, canonical = state.onto, state.shifts.canonical
+    wanted = state.shifts.at(wanted).piles
 
     def leaves(piles):
-        return canonical(tuple(sorted(code for code in piles if code))) == wanted.piles
+        return canonical(tuple(sorted(code for code in piles if code))) == wanted
 
     for i, code in enumerate(layout):
         piles = list(layout)

@@ -116,7 +116,7 @@ def test_a_class_has_the_moves_of_all_its_tableaus_one_of_each_result(drawn):
                         else:
                             piles[i] = code - RANK_COUNT - rank + above[rank]
                         want.add(named(piles))
-            got = [result.piles for result in shifts.home(cls, rank)]
+            got = [shifts.at(result).piles for result in shifts.home(cls, rank)]
             assert sorted(got) == sorted(want)
         target = shifts.onto[rank]
         if target != NOWHERE and target in tops:  # a card of this rank laid on a top
@@ -127,7 +127,7 @@ def test_a_class_has_the_moves_of_all_its_tableaus_one_of_each_result(drawn):
                         piles = list(member)
                         piles[j] = code + RANK_COUNT - target + rank
                         want.add(named(piles))
-            got = [result.piles for result in shifts.lay(cls, rank)]
+            got = [shifts.at(result).piles for result in shifts.lay(cls, rank)]
             assert sorted(got) == sorted(want)
     want = set()  # a pile of one card emptied onto the top above it
     for member in members:
@@ -140,7 +140,7 @@ def test_a_class_has_the_moves_of_all_its_tableaus_one_of_each_result(drawn):
                         piles[j] = other + RANK_COUNT - shifts.onto[rank] + rank
                         del piles[i]
                         want.add(named(piles))
-    got = [result.piles for _, result in shifts.emptied(cls)]
+    got = [shifts.at(result).piles for _, result in shifts.emptied(cls)]
     assert sorted(got) == sorted(want)
 
 
