@@ -10,7 +10,8 @@ pile emptied, a card laid from the waste) from any of them, one of each result. 
 positions the solver found hardest, this leaves 2 to 8 times fewer positions to search.
 
 A tableau here is a sorted tuple of pile codes (length * 13 + top rank), spaces left out; a
-class is named by its least tableau (`canonical`).
+class is named by its sorted tableau, the one whose bottoms rise with its tops along each run
+of consecutive tops (`canonical`).
 """
 
 from itertools import combinations
@@ -70,33 +71,31 @@ class Shifts:
                     self.span_of[length * RANK_COUNT + rank] = span
                     self.code_of[span] = length * RANK_COUNT + rank
         self.above = tuple((rank + 1) % RANK_COUNT for rank in range(RANK_COUNT))
-        self._canon: dict[tuple, tuple] = {}  # tableau: its class's least tableau
-        self._members: dict[tuple, list[tuple]] = {}  # least tableau: the class, in order
-        self._moves: dict[tuple, tuple] = {}  # (kind, least tableau, rank): the results
+        self._canon: dict[tuple, tuple] = {}  # tableau: its class's sorted tableau
+        self._moves: dict[tuple, tuple] = {}  # (kind, run, rank): the results for a run alone
         self._tableaus: dict[tuple, Tableau] = {}  # sorted tableau: tableau()
         self._by_packed: dict[int, Tableau] = {}  # the same, by Tableau.packed
 
     def canonical(self, tableau: tuple) -> tuple:
-        """The least tableau of the class of `tableau` (a sorted tuple of pile codes)."""
-        least = self._canon.get(tableau)
-        if least is None:
+        """The sorted tableau of the class of `tableau` (a sorted tuple of pile codes)."""
+        name = self._canon.get(tableau)
+        if name is None:
             if len(self._canon) > CLASS_MEMORY:
                 self._canon.clear()
-                self._members.clear()
                 self._moves.clear()
                 self._tableaus.clear()
                 self._by_packed.clear()
-            least = self._canon[tableau] = self._sorted_runs(tableau)
-        return least
+            name = self._canon[tableau] = self._sorted_runs(tableau)
+        return name
 
     def _sorted_runs(self, tableau: tuple) -> tuple:
         """The class's tableau whose bottoms rise with the tops along each run of tops.
 
         In steps above the base, a pile is (top, bottom), top <= bottom. A shift swaps the
-        bottoms of a pile with top t and one with top t + 1 where both bottoms are at least
+        bottoms of a pile with top t and one with top t + 1 where both bottoms are at name
         t + 1 (the pile with top t is not a single card). Along a run of tops t, t + 1, ...,
         each present, swapping a higher bottom onto the higher top is always allowed (it is at
-        least t + 1), so bubble sort reaches the tableau whose bottoms rise with the tops from
+        name t + 1), so bubble sort reaches the tableau whose bottoms rise with the tops from
         every tableau of the class: two tableaus are in one class exactly when, run by run,
         their tops and bottoms are the same multisets."""
         span_of, code_of = self.span_of, self.code_of
@@ -138,11 +137,11 @@ class Shifts:
                 known[-1 - step[code % RANK_COUNT]] = found
         return found
 
-    def tableau(self, least: tuple) -> "Tableau":
+    def tableau(self, name: tuple) -> "Tableau":
         """The class named by its sorted tableau, as the search holds it (kept)."""
-        found = self._tableaus.get(least)
+        found = self._tableaus.get(name)
         if found is None:
-            found = self._tableaus[least] = Tableau(least)
+            found = self._tableaus[name] = Tableau(name)
             self._by_packed[found.packed] = found
         return found
 
@@ -350,10 +349,10 @@ class Shifts:
         """The classes of the tableaus, one of each, in order of first appearance."""
         seen, found = set(), []
         for tableau in tableaus:
-            least = self.canonical(tableau)
-            if least not in seen:
-                seen.add(least)
-                found.append(least)
+            name = self.canonical(tableau)
+            if name not in seen:
+                seen.add(name)
+                found.append(name)
         return tuple(found)
 
 

@@ -153,3 +153,15 @@ def test_a_class_can_hold_many_tableaus():
     members = reached(shifts, tableau)
     assert len(members) == 6  # each of the three bottoms under each top, as 3! ways
     assert len({shifts.canonical(member) for member in members}) == 1
+
+
+@settings(max_examples=100, deadline=None)
+@given(tableaus())
+def test_a_class_is_found_again_from_its_number_once_forgotten(drawn):
+    """Moves name the class they lead to by its packed number; a Shifts that has forgotten
+    the class (or never met it) unpacks it from that number."""
+    base, tableau = drawn
+    shifts = shifts_for(base)
+    name = shifts.canonical(tableau)
+    packed = shifts.tableau(name).packed
+    assert Shifts(shifts.onto, base).at(packed).piles == name
