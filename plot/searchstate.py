@@ -32,7 +32,7 @@ from .cards import (
 from .deadends import is_dead
 from .move import F_FIRST, T_FIRST, R, S, W
 from .prng import GOLDEN_GAMMA, MASK64, SplitMix64, below_limit
-from .shifts import NOWHERE, Tableau, shifts_for
+from .shifts import Tableau, shifts_for
 
 RANK_BITS = 4  # a rank (0..12) plus one fits in four bits of the waste code
 assert STOCK_SIZE < 1 << 8 and (1 << RANK_BITS) > RANK_COUNT  # the codes have room
@@ -45,7 +45,6 @@ DEAL = (S, W, None, None)
 # F2-F8's counts as a multiset packed into one number: one slot of bits per count
 COUNT_SLOT = tuple(1 << (3 * count) for count in range(FOUNDATION_SIZE + 1))
 assert FOUNDATION_COUNT - 1 < 1 << 3
-ABOVE = tuple((rank + 1) % RANK_COUNT for rank in range(RANK_COUNT))  # the rank a card covers
 
 
 class SearchState:
@@ -70,7 +69,8 @@ class SearchState:
         self.reserve_left = len(self.reserve)
         self.stock = ranks(position["stock"])
         self.stock_left = len(self.stock)
-        self.steps = [(rank - self.base) % RANK_COUNT for rank in range(RANK_COUNT)]
+        self.shifts = shifts_for(self.base)
+        self.steps = self.shifts.step  # each rank's steps above the base
         self.dealing = [self.steps[rank] for rank in reversed(self.stock)]  # steps, dealt first
         self.first_in_stock = [next((i for i, r in enumerate(self.stock) if r == rank),
                                     len(self.stock)) for rank in range(RANK_COUNT)]
@@ -92,12 +92,7 @@ class SearchState:
                 high = min(low + length - 1, RANK_COUNT - 1)
                 if low:
                     self.spans[length * RANK_COUNT + rank] = ((1 << (high + 1)) - (1 << low), high)
-        # for each rank, the rank of a tableau top it may go onto (NOWHERE for a base-rank card,
-        # or for the card just below the base rank: nothing builds on a base-rank card)
-        self.onto = [NOWHERE if self.base in (rank, ABOVE[rank]) else ABOVE[rank]
-                     for rank in range(RANK_COUNT)]
-        self.shifts = shifts_for(self.base)
-        assert self.shifts.onto == self.onto
+        self.onto = self.shifts.onto  # for each rank, the rank of a top it may go onto
         piles = sorted(len(pile) * RANK_COUNT + parse_card(pile[-1]) % RANK_COUNT
                        for pile in position["tableau"] if pile)
         self._tableaus: list[Tableau] = []  # the classes moves replaced, for undo

@@ -19,7 +19,8 @@ from itertools import combinations
 from .cards import FOUNDATION_SIZE, RANK_COUNT, TABLEAU_COUNT
 
 CLASS_MEMORY = 50_000  # tableaus whose class is kept, then all of it is forgotten
-NOWHERE = RANK_COUNT  # as in plot.searchstate: onto[rank] for a rank that goes onto nothing
+NOWHERE = RANK_COUNT  # onto[rank] for a rank that goes onto no tableau card
+ABOVE = tuple((rank + 1) % RANK_COUNT for rank in range(RANK_COUNT))  # the rank a card covers
 LENGTHS = FOUNDATION_SIZE + 1  # a tableau pile holds fewer cards than this
 # a multiset of pile codes packed into one number: one slot of bits per code (12 piles fit)
 SLOT_BITS = 4
@@ -38,10 +39,7 @@ def shifts_for(base: int) -> "Shifts":
     what it keeps outlives the searches, and a garbage collection has to look at all of it."""
     global _latest
     if _latest is None or _latest.base != base:
-        above = tuple((rank + 1) % RANK_COUNT for rank in range(RANK_COUNT))
-        onto = [NOWHERE if base in (rank, above[rank]) else above[rank]
-                for rank in range(RANK_COUNT)]
-        _latest = Shifts(onto, base)
+        _latest = Shifts(base)
     return _latest
 
 
@@ -51,11 +49,13 @@ _latest: "Shifts | None" = None
 class Shifts:
     """The classes of one deal's tableaus (the ranks a card may go onto fixed by its base)."""
 
-    def __init__(self, onto: list[int], base: int):
-        """`onto[rank]`: the top rank a card of that rank may go onto (NOWHERE if none);
-        `base`: the deal's base rank."""
-        self.onto = onto
+    def __init__(self, base: int):
+        """The classes for deals of this base rank."""
         self.base = base
+        # for each rank, the rank of a tableau top it may go onto (NOWHERE for a base-rank card,
+        # or for the card just below the base rank: nothing builds on a base-rank card)
+        self.onto = tuple(NOWHERE if base in (rank, ABOVE[rank]) else ABOVE[rank]
+                          for rank in range(RANK_COUNT))
         self.step = tuple((rank - base) % RANK_COUNT for rank in range(RANK_COUNT))
         self.rank_of = tuple((base + step) % RANK_COUNT for step in range(RANK_COUNT))
         # each pile code as its span, top step * SPAN + bottom step (in order: by top, then
@@ -70,7 +70,7 @@ class Shifts:
                     span = top * SPAN + bottom
                     self.span_of[length * RANK_COUNT + rank] = span
                     self.code_of[span] = length * RANK_COUNT + rank
-        self.above = tuple((rank + 1) % RANK_COUNT for rank in range(RANK_COUNT))
+        self.above = ABOVE
         self._canon: dict[tuple, tuple] = {}  # tableau: its class's sorted tableau
         self._moves: dict[tuple, tuple] = {}  # (kind, run, rank): the results for a run alone
         self._tableaus: dict[tuple, Tableau] = {}  # sorted tableau: tableau()

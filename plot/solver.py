@@ -68,7 +68,8 @@ from .climb import Climb
 from .game import LOST, WON, Game
 from .move import MOVES, T_FIRST, Move, W
 from .prng import SplitMix64
-from .searchstate import ABOVE, NOWHERE, SearchState
+from .searchstate import SearchState
+from .shifts import ABOVE, NOWHERE
 
 UNKNOWN = "unknown"
 VERDICTS = (WON, LOST, UNKNOWN)

@@ -164,4 +164,4 @@ def test_a_class_is_found_again_from_its_number_once_forgotten(drawn):
     shifts = shifts_for(base)
     name = shifts.canonical(tableau)
     packed = shifts.tableau(name).packed
-    assert Shifts(shifts.onto, base).at(packed).piles == name
+    assert Shifts(base).at(packed).piles == name
