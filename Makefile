@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 
 .PHONY: test unit lint bench bench-solver bench-postmortem clean e2e vendor site serve browser \
 	bench-ui bench-startup bench-soak \
-	browsers browser-engines bench-firstvisit bench-inp bench-history \
+	browsers browser-engines bench-firstvisit bench-inp bench-history bench-postmortem-page \
 	difficulty-study
 
 $(STAMP): pyproject.toml
@@ -87,6 +87,10 @@ bench-firstvisit: $(STAMP) site browser
 # Interaction to next paint of real mouse clicks, against a trivial page.
 bench-inp: $(STAMP) site browser
 	$(PY) benchmarks/inp.py
+
+# The page's post-mortem of 20 random losing games in Chromium, beside the same work in CPython.
+bench-postmortem-page: $(STAMP) site browser
+	$(PY) benchmarks/postmortem_page.py
 
 # 100 complete games in one page: DOM nodes, listeners and JS heap after game 1 and game 100.
 # Script time to open the history and its charts with 5,000 games; storage per 1,000 games.

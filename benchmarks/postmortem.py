@@ -81,16 +81,21 @@ def postmortem_of(deal: int, budget: float) -> tuple[int, int, int, bool, float]
     return positions, solved, decided, slipped, seconds
 
 
-def page_postmortem_of(deal: int) -> tuple[int, int, bool]:
-    """(positions, decided, slip found) for the deal's random losing game, each position searched
-    as the page does: POSITION_NODES positions."""
-    analysis = Analysis(losing_game(deal))
+def page_analysis(game: Game) -> Analysis:
+    """The game's post-mortem worked out as the page does: POSITION_NODES positions a position."""
+    analysis = Analysis(game)
     # position by position, not analysis.run(): run() reuses an answer of 'unknown' for a position
     # met again, where the page (web/story.py) keeps only decided answers and searches again
     while (number := analysis.next_position()) is not None:
         result = analysis.solver(number).step(analysis.budget_for(number, POSITION_NODES))
         analysis.add(number, result or Result(UNKNOWN))
-    return tally(analysis)
+    return analysis
+
+
+def page_postmortem_of(deal: int) -> tuple[int, int, bool]:
+    """(positions, decided, slip found) for the deal's random losing game, each position searched
+    as the page does."""
+    return tally(page_analysis(losing_game(deal)))
 
 
 def run(function, jobs_args: list[tuple], jobs: int) -> list:
