@@ -7,7 +7,7 @@ from __future__ import annotations
 from plot import Game
 from tests.e2e.tablepage import ANIMATED_PROPERTIES, COMPOSITED, expected_table
 from tests.e2e.test_daily import cli
-from tests.e2e.test_story import after, cli_slip, lost_game
+from tests.e2e.test_story import FIXTURES, after, cli_slip, lost_game
 from tests.lines import only_the_stock_left, page_save
 
 SAVE_KEY = "the-plot/save"
@@ -50,6 +50,23 @@ def test_where_it_slipped_rewind_and_the_move_list(player, tmp_path):
     player.click(entry)  # as a player does: scroll the list to it, then click it
     player.wait_table(expected_table(after(game, 3)))
     player.click("#story [data-action=close-panel]")
+    player.assert_clean()
+
+
+def test_a_click_during_a_long_post_mortem_lands_while_it_is_still_working(player):
+    game = Game.from_record((FIXTURES / "random-lost-deal-13.txt").read_text(encoding="utf-8"))
+    player.store_and_open(SAVE_KEY, page_save(game))
+    player.wait("() => document.getElementById('result').dataset.kind === 'lost'"
+                " && !document.getElementById('result').hidden", what="the lost dialog")
+    player.click("#result [data-action=postmortem]")
+    player.wait("() => document.getElementById('postmortem').dataset.state === 'running'",
+                what="the post-mortem running")
+    player.click("#undo")
+    player.wait_table(expected_table(after(game, len(game.history) - 1)))
+    assert player.js("() => document.getElementById('postmortem').dataset.state") == "running", \
+        f"{player.engine}: the Undo was drawn only once the post-mortem had finished"
+    player.wait("() => document.getElementById('postmortem').dataset.state === 'done'",
+                timeout_ms=ANALYSIS_TIMEOUT_MS, what="the post-mortem")
     player.assert_clean()
 
 

@@ -17,6 +17,7 @@ from tests.lines import page_save
 from tests.test_postmortem import recorded_game
 
 ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = ROOT / "tests" / "fixtures"
 SAVE_KEY = "the-plot/save"
 CLICKED = 8  # the moves up to the loss that are clicked (the earlier ones come from a save)
 ANALYSIS_TIMEOUT_MS = 60_000
@@ -88,6 +89,26 @@ def test_lose_by_clicking_find_the_slip_rewind_and_win_by_the_line_shown(browser
         for move in line:
             page.play(move)
         page.page.locator("#result[data-kind=won]").wait_for()
+        page.assert_clean()
+    finally:
+        page.context.close()
+
+
+def test_a_click_during_a_long_post_mortem_lands_while_it_is_still_working(browser, site_url):
+    """The post-mortem works in slices that give the browser its turn between them: an Undo
+    clicked (at the mouse's coordinates) while it runs is drawn before it has finished."""
+    game = Game.from_record((FIXTURES / "random-lost-deal-13.txt").read_text(encoding="utf-8"))
+    page = new_table(browser, site_url)
+    try:
+        page.store_and_open(SAVE_KEY, page_save(game))
+        page.page.locator("#result[data-kind=lost] [data-action=postmortem]").click()
+        postmortem = page.page.locator("#postmortem")
+        expect(postmortem).to_have_attribute("data-state", "running")
+        box = page.page.locator("#undo").bounding_box()
+        page.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.wait_table(expected_table(after(game, len(game.history) - 1)))
+        assert postmortem.get_attribute("data-state") == "running"
+        expect(postmortem).to_have_attribute("data-state", "done", timeout=ANALYSIS_TIMEOUT_MS)
         page.assert_clean()
     finally:
         page.context.close()
