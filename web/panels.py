@@ -145,35 +145,39 @@ def _charts(document, charts) -> None:
         section.appendChild(figure)
 
 
+# The move list as last drawn: the document, and each item's key (its row, whether it is the
+# position on the table, whether it is the slip), so that a move redraws only the items it
+# changes: rebuilding the 300 items of a long game took 50 ms a click.
+_MOVES_DRAWN: list = [None, []]
+
+
 def draw_story(document, story) -> None:
     """Make the moves panel show `story` (None: the panel is closed)."""
     if story is None:
         return
     listing = document.getElementById("movelist")
-    listing.replaceChildren()
-    for row in story.rows:
-        item = _element(document, "li", data_move=row.number,
-                        data_state="played" if row.played else "redo")
-        if row.number == story.at:
-            item.setAttribute("aria-current", "step")
-        if row.verdict:
-            item.setAttribute("data-verdict", row.verdict)
-        slipped = row.number == story.slip
-        button = _element(document, "button", type="button", data_action="go-to-move",
-                          data_move=row.number)
-        button.appendChild(_element(document, "span", f"{row.number}.", **{"class": "n"}))
-        button.appendChild(_element(document, "span", row.text, **{"class": "words"}))
-        button.appendChild(_element(document, "code", row.notation))
-        button.setAttribute("aria-label", f"Move {row.number}: {row.text}, {row.notation}"
-                            + (f"; {VERDICT_WORDS[row.verdict]}" if row.verdict else ""))
-        item.appendChild(button)
-        listing.appendChild(item)
-        if slipped:
-            item.setAttribute("data-slipped", "true")
-            button.appendChild(_element(document, "span", "the slip", **{"class": "slip"}))
-            if listing.getAttribute("data-shown-slip") != str(row.number):  # once, when found
-                listing.setAttribute("data-shown-slip", str(row.number))
-                item.scrollIntoView(to_js({"block": "center"}))
+    drawn_in, keys = _MOVES_DRAWN
+    if drawn_in is not document or listing.childElementCount != len(keys):
+        listing.replaceChildren()
+        keys = []
+        _MOVES_DRAWN[:] = [document, keys]
+    items = listing.children
+    for i, row in enumerate(story.rows):
+        key = (row, row.number == story.at, row.number == story.slip)
+        if i == len(keys):
+            listing.appendChild(_move_item(document, *key))
+            keys.append(key)
+        elif keys[i] != key:
+            listing.replaceChild(_move_item(document, *key), items.item(i))
+            keys[i] = key
+    while len(keys) > len(story.rows):
+        listing.lastElementChild.remove()
+        keys.pop()
+    slip = story.slip
+    if slip is not None and 0 < slip <= len(keys) \
+            and listing.getAttribute("data-shown-slip") != str(slip):  # once, when found
+        listing.setAttribute("data-shown-slip", str(slip))
+        items.item(slip - 1).scrollIntoView(to_js({"block": "center"}))
     document.getElementById("movelist-empty").hidden = bool(story.rows)
     section = document.getElementById("postmortem")
     shown = story.analysing or bool(story.summary)
@@ -188,3 +192,25 @@ def draw_story(document, story) -> None:
     document.getElementById("postmortem-line-row").hidden = not story.line
     document.getElementById("postmortem-line").textContent = " ".join(story.line)
     document.getElementById("rewind").hidden = story.slip is None
+
+
+def _move_item(document, row, at: bool, slipped: bool):
+    """One entry of the move list."""
+    item = _element(document, "li", data_move=row.number,
+                    data_state="played" if row.played else "redo")
+    if at:
+        item.setAttribute("aria-current", "step")
+    if row.verdict:
+        item.setAttribute("data-verdict", row.verdict)
+    button = _element(document, "button", type="button", data_action="go-to-move",
+                      data_move=row.number)
+    button.appendChild(_element(document, "span", f"{row.number}.", **{"class": "n"}))
+    button.appendChild(_element(document, "span", row.text, **{"class": "words"}))
+    button.appendChild(_element(document, "code", row.notation))
+    button.setAttribute("aria-label", f"Move {row.number}: {row.text}, {row.notation}"
+                        + (f"; {VERDICT_WORDS[row.verdict]}" if row.verdict else ""))
+    item.appendChild(button)
+    if slipped:
+        item.setAttribute("data-slipped", "true")
+        button.appendChild(_element(document, "span", "the slip", **{"class": "slip"}))
+    return item

@@ -67,6 +67,7 @@ def test_a_click_during_a_long_post_mortem_lands_while_it_is_still_working(playe
         f"{player.engine}: the Undo was drawn only once the post-mortem had finished"
     player.wait("() => document.getElementById('postmortem').dataset.state === 'done'",
                 timeout_ms=ANALYSIS_TIMEOUT_MS, what="the post-mortem")
+    player.click("#story [data-action=close-panel]")
     player.assert_clean()
 
 

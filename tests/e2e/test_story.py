@@ -138,6 +138,41 @@ def test_the_move_list_goes_back_to_any_move_and_forward_again(table):
     table.page.keyboard.press("Escape")
 
 
+def test_a_move_with_the_move_list_open_redraws_only_the_entries_it_changes(browser, site_url):
+    """Undo and redo with the Moves panel open on a long game: the entries that did not change
+    are the same elements as before (a keyed redraw, not a rebuild of 300 entries a click),
+    and the list still says which moves are played, which can be redone and where the table is."""
+    game = Game.from_record((FIXTURES / "random-lost-deal-13.txt").read_text(encoding="utf-8"))
+    last = len(game.history)
+    page = new_table(browser, site_url)
+    try:
+        page.store_and_open(SAVE_KEY, page_save(game))
+        page.page.keyboard.press("Escape")  # the lost dialog
+        open_story(page)
+        entries = page.page.locator("[data-movelist] > [data-move]")
+        expect(entries).to_have_count(last)
+        page.page.evaluate("() => document.querySelectorAll('[data-movelist] > [data-move]')"
+                           ".forEach((e) => { e.kept = true; })")
+        for button in ("#undo", "#undo", "#redo"):
+            page.page.locator(button).click()
+        page.wait_table(expected_table(after(game, last - 1)))
+        kept = page.page.evaluate("() => [...document.querySelectorAll("
+                                  "'[data-movelist] > [data-move]')].map((e) => e.kept === true)")
+        # moves last-2 .. last changed (where the table is, played or to redo); no other did
+        assert kept.count(False) == 3 and all(kept[:last - 3]), kept.count(False)
+        expect(entries).to_have_count(last)
+        expect(page.page.locator(f"[data-movelist] > [data-move='{last - 1}']")) \
+            .to_have_attribute("aria-current", "step")
+        expect(page.page.locator(f"[data-movelist] > [data-move='{last - 1}']")) \
+            .to_have_attribute("data-state", "played")
+        expect(page.page.locator(f"[data-movelist] > [data-move='{last}']")) \
+            .to_have_attribute("data-state", "redo")
+        expect(page.page.locator("[data-movelist] > [aria-current]")).to_have_count(1)
+        page.assert_clean()
+    finally:
+        page.context.close()
+
+
 def test_replay_plays_back_from_the_deal_and_a_move_takes_over(table):
     game = Game.new(32)
     for _ in range(5):
