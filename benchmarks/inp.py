@@ -40,7 +40,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from plot import STOCK, TABLEAU, Game  # noqa: E402
 from tests.e2e.tablepage import AIM  # noqa: E402  (where a player aims at a pile)
-from tests.lines import only_the_stock_left  # noqa: E402
+from tests.lines import only_the_stock_left, page_save  # noqa: E402
+from web.saveslot import SAVE_KEY  # noqa: E402
 from web.settings import SPEED_MS  # noqa: E402  (the page's card speeds)
 
 SITE = ROOT / "_site"
@@ -52,6 +53,8 @@ PHONE = {"width": 390, "height": 844}  # portrait: the cards are sized by the fa
 HUMAN_GAP_MS = (30, 150)  # a player's pause before each click, drawn uniformly
 GAP_SEED = 14  # the pauses' generator, seeded alike for the game and the trivial page
 WAIT_S = 3  # how long the page is watched while it waits for a click
+LONG_GAME = ROOT / "tests" / "fixtures" / "random-lost-deal-13.txt"  # 321 moves, lost
+UNDO_CLICKS = 40
 
 TRIVIAL = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>trivial</title>
 <link rel="icon" href="web/favicon.svg" type="image/svg+xml"></head><body>
@@ -240,6 +243,39 @@ def click_table_in_js(browser, url: str, clicks: int, fly: bool) -> Run:
     return run
 
 
+def undo_redo(browser, url: str, clicks: int, panel: bool) -> Run:
+    """Undo and Redo in turn, clicked at a player's pace, in a long game (LONG_GAME, 321
+    moves) with the Moves panel open or closed: every click redraws the move list's entries
+    that it changes while the panel is open."""
+    context = browser.new_context(viewport=DESKTOP, service_workers="block")
+    page = context.new_page()
+    page.add_init_script(COLLECT)
+    game = Game.from_record(LONG_GAME.read_text(encoding="utf-8"))
+    blank = url + "__storage__"
+    page.route(blank, lambda route: route.fulfill(content_type="text/html", body="<!doctype html>"))
+    page.goto(blank)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SAVE_KEY, page_save(game)])
+    page.goto(url)
+    page.wait_for_selector("html[data-ready='true']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.keyboard.press("Escape")  # the lost dialog
+    if panel:
+        page.locator(".bar [data-action=story]").click()
+        page.wait_for_selector("#story:not([hidden])")
+    page.wait_for_timeout(300)
+    page.evaluate("() => window.__inp.clear()")
+    gap = random.Random(GAP_SEED)
+    for i in range(clicks):
+        box = page.locator("#undo" if i % 2 == 0 else "#redo").bounding_box()
+        pause(page, gap)
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        shown = game.moves_played - 1 if i % 2 == 0 else game.moves_played
+        page.wait_for_function(MOVES_SHOWN, arg=str(shown))
+    page.wait_for_timeout(300)
+    run = Run(page, clicks)
+    context.close()
+    return run
+
+
 def waiting(browser, url: str) -> dict[str, float]:
     """The main thread's style recalculations and busy time per second while the page waits,
     only the stock to play (tests/lines.py's position), from Chrome's Performance metrics."""
@@ -302,6 +338,8 @@ def main() -> None:
         still = click_table_in_js(browser, url, clicks, fly=False)
         flown = click_table_in_js(browser, url, clicks, fly=True)
         idle = waiting(browser, url)
+        closed = undo_redo(browser, url, UNDO_CLICKS, panel=False)
+        listed = undo_redo(browser, url, UNDO_CLICKS, panel=True)
         browser.close()
     print(f"interaction to next paint, {args.moves} moves, {clicks} real mouse clicks each:")
     print(f"  game     {summary(game)}")
@@ -316,6 +354,10 @@ def main() -> None:
           " of a tableau pile moves to the next (for comparison):")
     print(f"    no flight          {summary(still)}")
     print(f"    the game's flight  {summary(flown)}")
+    print(f"  Undo and Redo in turn in a game of 321 moves, {UNDO_CLICKS} clicks at a player's "
+          "speed (for comparison):")
+    print(f"    Moves panel closed  {summary(closed)}")
+    print(f"    Moves panel open    {summary(listed)}")
     print(f"  where the time goes, median / p98 of the interactions of {THRESHOLD_MS} ms or more:")
     for name, run in (("game", game), ("trivial", trivial), ("game at a player's speed", human),
                       ("JavaScript, no flight", still), ("JavaScript, the game's flight", flown)):
