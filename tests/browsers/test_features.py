@@ -5,6 +5,7 @@ undone from the status line, and Pause."""
 from __future__ import annotations
 
 from plot import Game
+from tests.browsers.session import TIMES
 from tests.e2e.tablepage import ANIMATED_PROPERTIES, COMPOSITED, expected_table
 from tests.e2e.test_daily import cli
 from tests.e2e.test_story import FIXTURES, after, cli_slip, lost_game
@@ -12,6 +13,11 @@ from tests.lines import only_the_stock_left, page_save
 
 SAVE_KEY = "the-plot/save"
 ANALYSIS_TIMEOUT_MS = 90_000
+# The page's clock at the first click on a "Where did it slip?" button (for the timings printed).
+CLICK_TIME = """() => document.addEventListener('click', (event) => {
+  if (event.target.closest('[data-action=postmortem]') && window.__clickedAt === undefined)
+    window.__clickedAt = performance.now();
+}, true)"""
 
 
 def test_the_deal_of_the_day_and_its_tier(player):
@@ -58,6 +64,7 @@ def test_a_click_during_a_long_post_mortem_lands_while_it_is_still_working(playe
     player.store_and_open(SAVE_KEY, page_save(game))
     player.wait("() => document.getElementById('result').dataset.kind === 'lost'"
                 " && !document.getElementById('result').hidden", what="the lost dialog")
+    player.js(CLICK_TIME)
     player.click("#result [data-action=postmortem]")
     player.wait("() => document.getElementById('postmortem').dataset.state === 'running'",
                 what="the post-mortem running")
@@ -65,8 +72,10 @@ def test_a_click_during_a_long_post_mortem_lands_while_it_is_still_working(playe
     player.wait_table(expected_table(after(game, len(game.history) - 1)))
     assert player.js("() => document.getElementById('postmortem').dataset.state") == "running", \
         f"{player.engine}: the Undo was drawn only once the post-mortem had finished"
-    player.wait("() => document.getElementById('postmortem').dataset.state === 'done'",
-                timeout_ms=ANALYSIS_TIMEOUT_MS, what="the post-mortem")
+    done = player.wait("() => document.getElementById('postmortem').dataset.state === 'done'",
+                       timeout_ms=ANALYSIS_TIMEOUT_MS, what="the post-mortem")
+    took = (done["at"] - player.js("() => window.__clickedAt")) / 1000
+    TIMES[player.engine][f"post-mortem of {len(game.history)} moves"] = f"{took:.1f} s"
     player.click("#story [data-action=close-panel]")
     player.assert_clean()
 
