@@ -96,7 +96,8 @@ def test_lose_by_clicking_find_the_slip_rewind_and_win_by_the_line_shown(browser
 
 def test_a_click_during_a_long_post_mortem_lands_while_it_is_still_working(browser, site_url):
     """The post-mortem works in slices that give the browser its turn between them: an Undo
-    clicked (at the mouse's coordinates) while it runs is drawn before it has finished."""
+    clicked (at the mouse's coordinates) while it runs is drawn before it has finished. The
+    game's post-mortem takes seconds (2 s in Chromium here), the Undo tens of milliseconds."""
     game = Game.from_record((FIXTURES / "random-lost-deal-13.txt").read_text(encoding="utf-8"))
     page = new_table(browser, site_url)
     try:
