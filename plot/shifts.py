@@ -70,7 +70,6 @@ class Shifts:
                     span = top * SPAN + bottom
                     self.span_of[length * RANK_COUNT + rank] = span
                     self.code_of[span] = length * RANK_COUNT + rank
-        self.above = ABOVE
         self._canon: dict[tuple, tuple] = {}  # tableau: its class's sorted tableau
         self._moves: dict[tuple, tuple] = {}  # (kind, run, rank): the results for a run alone
         self._tableaus: dict[tuple, Tableau] = {}  # sorted tableau: tableau()
@@ -92,10 +91,10 @@ class Shifts:
         """The class's tableau whose bottoms rise with the tops along each run of tops.
 
         In steps above the base, a pile is (top, bottom), top <= bottom. A shift swaps the
-        bottoms of a pile with top t and one with top t + 1 where both bottoms are at name
+        bottoms of a pile with top t and one with top t + 1 where both bottoms are at least
         t + 1 (the pile with top t is not a single card). Along a run of tops t, t + 1, ...,
         each present, swapping a higher bottom onto the higher top is always allowed (it is at
-        name t + 1), so bubble sort reaches the tableau whose bottoms rise with the tops from
+        least t + 1), so bubble sort reaches the tableau whose bottoms rise with the tops from
         every tableau of the class: two tableaus are in one class exactly when, run by run,
         their tops and bottoms are the same multisets."""
         span_of, code_of = self.span_of, self.code_of

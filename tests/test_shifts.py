@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from plot.cards import RANK_COUNT, TABLEAU_COUNT
-from plot.shifts import NOWHERE, Shifts, shifts_for
+from plot.shifts import ABOVE, NOWHERE, Shifts, shifts_for
 
 
 def shifted(shifts: Shifts, tableau: tuple):
@@ -26,7 +26,7 @@ def shifted(shifts: Shifts, tableau: tuple):
         for j, other in enumerate(tableau):
             if other % RANK_COUNT == target:
                 piles = list(tableau)
-                piles[i] = (length - 1) * RANK_COUNT + shifts.above[rank]
+                piles[i] = (length - 1) * RANK_COUNT + ABOVE[rank]
                 piles[j] = other + RANK_COUNT - target + rank
                 yield tuple(sorted(piles))
 
@@ -98,7 +98,7 @@ def test_a_class_has_the_moves_of_all_its_tableaus_one_of_each_result(drawn):
     name = shifts.canonical(tableau)
     members = reached(shifts, name)
     cls = shifts.tableau(name)
-    above = shifts.above
+    above = ABOVE
 
     def named(piles):
         return shifts.canonical(tuple(sorted(piles)))
