@@ -39,7 +39,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from plot import STOCK, TABLEAU, Game  # noqa: E402
-from tests.e2e.tablepage import AIM  # noqa: E402  (where a player aims at a pile)
+from tests.e2e.tablepage import AIM, new_table  # noqa: E402  (AIM: where a player aims at a pile)
 from tests.lines import only_the_stock_left, page_save  # noqa: E402
 from web.saveslot import SAVE_KEY  # noqa: E402
 from web.settings import SPEED_MS  # noqa: E402  (the page's card speeds)
@@ -247,16 +247,11 @@ def undo_redo(browser, url: str, clicks: int, panel: bool) -> Run:
     """Undo and Redo in turn, clicked at a player's pace, in a long game (LONG_GAME, 321
     moves) with the Moves panel open or closed: every click redraws the move list's entries
     that it changes while the panel is open."""
-    context = browser.new_context(viewport=DESKTOP, service_workers="block")
-    page = context.new_page()
+    table = new_table(browser, url, viewport=DESKTOP)  # service workers blocked
+    page = table.page
     page.add_init_script(COLLECT)
     game = Game.from_record(LONG_GAME.read_text(encoding="utf-8"))
-    blank = url + "__storage__"
-    page.route(blank, lambda route: route.fulfill(content_type="text/html", body="<!doctype html>"))
-    page.goto(blank)
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SAVE_KEY, page_save(game)])
-    page.goto(url)
-    page.wait_for_selector("html[data-ready='true']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    table.store_and_open(SAVE_KEY, page_save(game))  # waits for the page's data-ready
     page.keyboard.press("Escape")  # the lost dialog
     if panel:
         page.locator(".bar [data-action=story]").click()
@@ -272,7 +267,7 @@ def undo_redo(browser, url: str, clicks: int, panel: bool) -> Run:
         page.wait_for_function(MOVES_SHOWN, arg=str(shown))
     page.wait_for_timeout(300)
     run = Run(page, clicks)
-    context.close()
+    table.context.close()
     return run
 
 
