@@ -98,7 +98,6 @@ def test_a_class_has_the_moves_of_all_its_tableaus_one_of_each_result(drawn):
     name = shifts.canonical(tableau)
     members = reached(shifts, name)
     cls = shifts.tableau(name)
-    above = ABOVE
 
     def named(piles):
         return shifts.canonical(tuple(sorted(piles)))
@@ -114,7 +113,7 @@ def test_a_class_has_the_moves_of_all_its_tableaus_one_of_each_result(drawn):
                         if code < 2 * RANK_COUNT:
                             del piles[i]
                         else:
-                            piles[i] = code - RANK_COUNT - rank + above[rank]
+                            piles[i] = code - RANK_COUNT - rank + ABOVE[rank]
                         want.add(named(piles))
             got = [shifts.at(result).piles for result in shifts.home(cls, rank)]
             assert sorted(got) == sorted(want)
