@@ -7,11 +7,14 @@ it is lost (a game that ends won is played again with the next seed). Then:
   2. each game's post-mortem (plot.postmortem.Analysis, the same budget a position): positions
      solved, positions decided, slips found, time per game;
   3. each game's post-mortem as the page works it out (web/story.py: POSITION_NODES positions a
-     position, counted): positions decided, slips.
+     position, counted): positions decided, slips;
+  4. where (3) leaves the slip among undecided positions, the page's Search longer, up to
+     --longer rounds: slips found, solver positions and CPython seconds a round.
 
 Run: python benchmarks/postmortem.py [--first 1] [--count 200] [--budget 0.05] [--every 1]
-     [--jobs 1]   (--every N solves every Nth position only in part 1; timing with --jobs 2 on a
-     2-core machine shares the cores)
+     [--jobs 1] [--skip-positions] [--longer 2]
+     (--every N solves every Nth position only in part 1; timing with --jobs 2 on a 2-core
+     machine shares the cores)
 """
 
 import argparse
@@ -27,8 +30,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from benchmarks.solver import percentile  # noqa: E402
 from plot import Game  # noqa: E402
-from plot.postmortem import DEFAULT_BUDGET, Analysis, slip  # noqa: E402
-from plot.solver import UNKNOWN, Result, solve  # noqa: E402
+from plot.postmortem import DEEPEN_FACTOR, DEFAULT_BUDGET, Analysis, slip  # noqa: E402
+from plot.solver import UNKNOWN, solve  # noqa: E402
 from web.story import POSITION_NODES  # noqa: E402
 
 RNG_SEEDS_PER_DEAL = 1000  # game `deal` tries generator seeds deal * 1000, deal * 1000 + 1, ...
@@ -84,11 +87,9 @@ def postmortem_of(deal: int, budget: float) -> tuple[int, int, int, bool, float]
 def page_analysis(game: Game) -> Analysis:
     """The game's post-mortem worked out as the page does: POSITION_NODES positions a position."""
     analysis = Analysis(game)
-    # position by position, not analysis.run(): run() reuses an answer of 'unknown' for a position
-    # met again, where the page (web/story.py) keeps only decided answers and searches again
-    while (number := analysis.next_position()) is not None:
-        result = analysis.solver(number).step(analysis.budget_for(number, POSITION_NODES))
-        analysis.add(number, result or Result(UNKNOWN))
+    # counted, not analysis.run(): run() reuses an answer of 'unknown' for a position met again,
+    # where the page (web/story.py) keeps only decided answers and searches again
+    analysis.run_counted(POSITION_NODES)
     return analysis
 
 
@@ -96,6 +97,25 @@ def page_postmortem_of(deal: int) -> tuple[int, int, bool]:
     """(positions, decided, slip found) for the deal's random losing game, each position searched
     as the page does."""
     return tally(page_analysis(losing_game(deal)))
+
+
+def page_longer_of(deal: int, rounds: int) -> tuple[bool, list[tuple[bool, int, float]]]:
+    """Whether the page's post-mortem of the deal's random losing game leaves the slip among
+    undecided positions; then for each Search longer (up to `rounds`, until the slip is found):
+    (slip found, solver positions, seconds)."""
+    analysis = page_analysis(losing_game(deal))
+    if slip(analysis.verdicts) is not None or not analysis.undecided():
+        return False, []
+    done = []
+    for _ in range(rounds):
+        analysis.deepen()
+        start = time.perf_counter()
+        nodes = analysis.run_counted(POSITION_NODES)
+        found = slip(analysis.verdicts) is not None
+        done.append((found, nodes, time.perf_counter() - start))
+        if found or not analysis.undecided():
+            break
+    return True, done
 
 
 def run(function, jobs_args: list[tuple], jobs: int) -> list:
@@ -113,7 +133,9 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=DEFAULT_BUDGET, help="seconds a position")
     parser.add_argument("--every", type=int, default=1, help="solve every Nth position (part 1)")
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--skip-positions", action="store_true", help="only part 2")
+    parser.add_argument("--skip-positions", action="store_true", help="leave part 1 out")
+    parser.add_argument("--longer", type=int, default=2, metavar="ROUNDS",
+                        help="Search longer up to ROUNDS times in part 4 (0: leave it out)")
     args = parser.parse_args()
     deals = range(args.first, args.first + args.count)
     print(f"deals {deals.start}..{deals.stop - 1}: random losing games, budget "
@@ -153,6 +175,24 @@ def main() -> None:
     print(f"3. post-mortems as the page works them, {POSITION_NODES:,} positions a position: "
           f"decided {decided / positions:.2%}, slip found in {slips} games; "
           f"wall {time.perf_counter() - started:.0f} s")
+
+    if args.longer:
+        started = time.perf_counter()
+        games = [rounds for unpinned, rounds in
+                 run(page_longer_of, [(d, args.longer) for d in deals], args.jobs) if unpinned]
+        print(f"4. Search longer (each round {DEEPEN_FACTOR} times deeper), in the {len(games)} "
+              "games whose post-mortem (3) leaves the slip among undecided positions:")
+        for i in range(args.longer):
+            done = [rounds[i] for rounds in games if len(rounds) > i]
+            if not done:
+                break
+            nodes = sorted(nodes for _, nodes, _ in done)
+            seconds = sorted(seconds for _, _, seconds in done)
+            print(f"   round {i + 1}: {len(done)} games, slip found in "
+                  f"{sum(found for found, _, _ in done)}; solver positions median "
+                  f"{percentile(nodes, 0.5):,}, max {nodes[-1]:,}; CPython median "
+                  f"{percentile(seconds, 0.5):.1f} s, max {seconds[-1]:.1f} s")
+        print(f"   wall {time.perf_counter() - started:.0f} s")
 
 
 if __name__ == "__main__":

@@ -11,7 +11,9 @@ between the last position known won and the first known lost, and skips over a p
 solver leaves undecided within the budget, to try the others between; once every position
 between has been tried, up to RETRIES of those still undecided are searched once more,
 RETRY_FACTOR times deeper (nearest the middle first). Every verdict it reports is a proof;
-`unknown` means no search within the budget decided it.
+`unknown` means no search within the budget decided it. `Analysis.deepen()` opens the positions
+still undecided between the last won and the first lost again, DEEPEN_FACTOR times deeper: a
+slip left unpinned within the budget can be searched for longer, on request.
 
     >>> from plot import Game
     >>> from plot.postmortem import verdicts, slip
@@ -36,6 +38,7 @@ from .solver import FIRST_RUN_NODES, UNKNOWN, Result, Solver, solve
 DEFAULT_BUDGET = 0.05  # seconds of search per position
 RETRIES = 5            # positions left undecided between the last won and the first lost that
 RETRY_FACTOR = 20      # are searched once more, this many times deeper, once all were tried
+DEEPEN_FACTOR = 10     # Analysis.deepen(): the next round searches this many times deeper
 
 
 @dataclass(frozen=True)
@@ -68,6 +71,7 @@ class Analysis:
         self._tried: set[int] = set()
         self._retried: set[int] = set()
         self._answers: dict[str, Result] = {}  # solver answers by position, within this analysis
+        self.depth = 1  # the budgets' multiple: DEEPEN_FACTOR more at each deepen()
         self.dead: set = set()  # positions proved lost, shared by the searches of this game
         final = self._games[-1].status
         if final == WON:
@@ -82,21 +86,47 @@ class Analysis:
 
     def next_position(self) -> int | None:
         """The position worth solving next, or None when the analysis is complete."""
-        won = [i for i, v in enumerate(self._verdicts) if v == WON]
-        lost = [i for i, v in enumerate(self._verdicts) if v == LOST]
-        low = won[-1] if won else -1
-        high = lost[0] if lost else len(self._verdicts)
+        low, high = self._bounds()
         open_ = [i for i in range(low + 1, high) if i not in self._tried]
         if not open_ and len(self._retried) < RETRIES:
             open_ = [i for i in range(low + 1, high) if i not in self._retried]
         if not open_:
             return None
-        if not lost and high - 1 in open_:
-            return high - 1  # a lost end narrows the search most
-        if not won and 0 in open_:
+        if high == len(self._verdicts) and high - 1 in open_:
+            return high - 1  # nothing known lost: a lost end narrows the search most
+        if low < 0 and 0 in open_:
             return 0
         middle = (low + high) / 2
         return min(open_, key=lambda i: abs(i - middle))
+
+    def _bounds(self) -> tuple[int, int]:
+        """The last position known won (-1 if none) and the first known lost (past the end if
+        none): the slip, if any, is a move between them."""
+        won = [i for i, v in enumerate(self._verdicts) if v == WON]
+        lost = [i for i, v in enumerate(self._verdicts) if v == LOST]
+        return (won[-1] if won else -1), (lost[0] if lost else len(self._verdicts))
+
+    def undecided(self) -> range:
+        """The positions between the last known won and the first known lost, all undecided:
+        where the slip is, if the game has one that the searches did not pin down."""
+        low, high = self._bounds()
+        return range(low + 1, high)
+
+    def last_won(self) -> int | None:
+        """The last position proved winnable, or None if none is."""
+        low, _ = self._bounds()
+        return low if low >= 0 else None
+
+    def deepen(self) -> None:
+        """Search the undecided positions between the last won and the first lost once more,
+        DEEPEN_FACTOR times deeper than the round before (with its retries); `next_position`
+        offers them again."""
+        self.depth *= DEEPEN_FACTOR
+        again = set(self.undecided())
+        self._tried -= again
+        self._retried = set()  # a round of its own: RETRIES more
+        self._answers = {key: result for key, result in self._answers.items()
+                         if result.verdict != UNKNOWN}
 
     def is_retry(self, number: int) -> bool:
         """Whether the position after `number` moves was searched before, undecided."""
@@ -104,8 +134,9 @@ class Analysis:
 
     def budget_for(self, number: int, base):
         """The search to give the position after `number` moves, `base` (seconds or solver
-        positions) for a first search: RETRY_FACTOR times `base` for a retry."""
-        return base * RETRY_FACTOR if self.is_retry(number) else base
+        positions) for a first search: RETRY_FACTOR times `base` for a retry; each deepen()
+        multiplies both by DEEPEN_FACTOR."""
+        return base * self.depth * (RETRY_FACTOR if self.is_retry(number) else 1)
 
     def solver(self, number: int) -> Solver:
         """A Solver for the position after `number` moves, sharing what this analysis proved."""
@@ -149,6 +180,23 @@ class Analysis:
         while self.step() is not None:
             pass
         return self.verdicts
+
+    def run_counted(self, nodes: int) -> int:
+        """Solve positions until the analysis is complete, `nodes` solver positions a position
+        (budget_for), counted rather than timed: the same answers on any machine, as the page
+        works them (a position met again takes what was proved of it). The solver positions
+        searched."""
+        searched = 0
+        while (number := self.next_position()) is not None:
+            known = self._answers.get(position_to_text(self._games[number].position()))
+            if known is not None and known.verdict != UNKNOWN:
+                self.add(number, known)
+                continue
+            solver = self.solver(number)
+            result = solver.step(self.budget_for(number, nodes))
+            searched += solver.nodes
+            self.add(number, result or Result(UNKNOWN))
+        return searched
 
     @property
     def verdicts(self) -> list[PositionVerdict]:

@@ -4,12 +4,21 @@ is known: the position before it won (a line that replays), the one after it los
 import datetime
 import random
 from pathlib import Path
+from unittest.mock import patch
 
 import pytest
 
 from plot import Game
 from plot.__main__ import main
-from plot.postmortem import RETRIES, RETRY_FACTOR, Analysis, PositionVerdict, slip, verdicts
+from plot.postmortem import (
+    DEEPEN_FACTOR,
+    RETRIES,
+    RETRY_FACTOR,
+    Analysis,
+    PositionVerdict,
+    slip,
+    verdicts,
+)
 from plot.solver import LOST, UNKNOWN, WON, Result, solve
 from tests.helpers import build
 from tests.test_solver import replays_to_win
@@ -199,3 +208,52 @@ def test_undecided_positions_between_won_and_lost_are_searched_again_a_few_times
     assert 0 < len(retried) <= RETRIES and len(set(retried)) == len(retried)
     assert set(retried) <= set(firsts)  # only positions tried before
     assert order.index((retried[0], True)) > max(order.index((n, False)) for n in firsts)
+
+
+def test_deepen_searches_where_the_slip_may_be_again_deeper_until_it_is_pinned():
+    """Deal 19's random lost game, searched as the page searches it (1,000 positions a
+    position): the slip stays among six undecided positions after move 50, the last proved
+    winnable; deepened once (ten times the budgets), the search pins it at move 51, the move
+    from the position after move 50, with a winning line from there."""
+    game = Game.from_record((FIXTURES / "random-lost-deal-19.txt").read_text(encoding="utf-8"))
+    analysis = Analysis(game)
+    analysis.run_counted(1_000)
+    assert slip(analysis.verdicts) is None
+    assert analysis.last_won() == 50 and analysis.undecided() == range(51, 57)
+    assert {v.verdict for v in analysis.verdicts[51:57]} == {UNKNOWN}
+    asked = []
+    analysis.deepen()
+    while (number := analysis.next_position()) is not None:
+        asked.append(number)
+        assert number in range(51, 57)  # only where the slip may be
+        budget = analysis.budget_for(number, 1_000)
+        assert budget == 1_000 * DEEPEN_FACTOR * (RETRY_FACTOR if analysis.is_retry(number) else 1)
+        analysis.add(number, analysis.solver(number).step(budget) or Result(UNKNOWN))
+    assert asked and slip(analysis.verdicts) == 51 and not analysis.undecided()
+    assert replays_to_win(after(game, 50), analysis.line(50))
+    for position, verdict in enumerate(analysis.verdicts):
+        assert verdict.verdict == (WON if position <= 50 else LOST)
+
+
+def test_deepen_searches_again_what_it_had_left_undecided_and_keeps_proofs():
+    """Analysis.step() answers a position met again from memory; after deepen() a position
+    left undecided is searched again, DEEPEN_FACTOR times longer, and what was proved stays."""
+    game = Game.from_record((FIXTURES / "random-lost-deal-19.txt").read_text(encoding="utf-8"))
+    analysis = Analysis(game, budget=1e-6)  # a search of about a thousand positions each
+    analysis.run()
+    before = [v.verdict for v in analysis.verdicts]
+    assert UNKNOWN in before and before[-1] == LOST
+    analysis.deepen()
+    searched = []
+
+    def counted(position, dead, max_seconds):
+        searched.append(max_seconds)
+        return Result(UNKNOWN)
+
+    with patch("plot.postmortem.solve", counted):
+        while analysis.step() is not None:
+            pass
+    assert len(searched) == before.count(UNKNOWN) + RETRIES
+    deeper = 1e-6 * DEEPEN_FACTOR
+    assert searched[0] == deeper and max(searched) == deeper * RETRY_FACTOR
+    assert [v.verdict for v in analysis.verdicts] == before
