@@ -57,6 +57,7 @@ COMMANDS = {command.name: command for command in (
     Command("demo", lambda app, page: app.advisor.demo()),
     Command("postmortem", lambda app, page: app.story.analyse()),
     Command("rewind", lambda app, page: app.story.rewind()),
+    Command("search-longer", lambda app, page: app.story.search_longer()),
     Command("export-record", lambda app, page: page.export_record()),
     Command("open-record-file", lambda app, page: page.choose_record_file()),
     Command("open-record", lambda app, page: page.open_pasted_record()),

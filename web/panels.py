@@ -177,11 +177,13 @@ def draw_story(document, story) -> None:
     while len(keys) > len(story.rows):
         listing.lastElementChild.remove()
         keys.pop()
-    slip = story.slip
-    if slip is not None and 0 < slip <= len(keys) \
-            and listing.getAttribute("data-shown-slip") != str(slip):  # once, when found
-        listing.setAttribute("data-shown-slip", str(slip))
-        items.item(slip - 1).scrollIntoView(to_js({"block": "center"}))
+    # the slip, or the first move where it may be: shown once, when found
+    shown = story.slip if story.slip is not None else (
+        story.last_won + 1 if story.last_won is not None else None)
+    if shown is not None and 0 < shown <= len(keys) \
+            and listing.getAttribute("data-shown-slip") != str(shown):
+        listing.setAttribute("data-shown-slip", str(shown))
+        items.item(shown - 1).scrollIntoView(to_js({"block": "center"}))
     document.getElementById("movelist-empty").hidden = bool(story.rows)
     section = document.getElementById("postmortem")
     shown = story.analysing or bool(story.summary)
@@ -195,7 +197,11 @@ def draw_story(document, story) -> None:
         story.summary or "Working out each position of the game\u2026")
     document.getElementById("postmortem-line-row").hidden = not story.line
     document.getElementById("postmortem-line").textContent = " ".join(story.line)
-    document.getElementById("rewind").hidden = story.slip is None
+    document.getElementById("postmortem-line-from").textContent = story.line_label
+    rewind = document.getElementById("rewind")
+    rewind.hidden = story.slip is None and story.last_won is None
+    rewind.textContent = story.rewind_label
+    document.getElementById("search-longer").hidden = not story.longer
 
 
 def _same_move(drawn, row) -> bool:

@@ -44,8 +44,12 @@ class StoryView:
     start_verdict: str | None      # the post-mortem's verdict on the deal itself
     analysing: bool
     slip: int | None               # the move after which the game was lost
+    last_won: int | None           # no slip pinned down: the last position proved winnable
+    longer: bool                   # the slip may be among positions a longer search may decide
     summary: str                   # the post-mortem in words ("" before it runs)
-    line: tuple[str, ...]          # a winning line from before the slip
+    line: tuple[str, ...]          # a winning line from before the slip (or from last_won)
+    line_label: str                # what the line is from, in words
+    rewind_label: str              # the rewind action's words: to before the slip, or last_won
     replay: bool                   # the replay bar is shown
     replaying: bool                # and playing
     speed: str
@@ -95,12 +99,18 @@ class Story:
         rows = tuple(MoveRow(i, text, notation, i <= game.moves_played,
                              verdicts[i] if verdicts else None)
                      for i, (text, notation) in enumerate(self._texts(line), 1))
-        slip = self.slip() if verdicts and not self.analysing else None
-        summary = self._summary(verdicts) if verdicts and not self.analysing else ""
+        done = bool(verdicts) and not self.analysing
+        slip = self.slip() if done else None
+        longer = done and slip is None and bool(self.analysis.undecided())
+        last_won = self.analysis.last_won() if longer else None
+        summary = self._summary(verdicts) if done else ""
+        from_ = slip - 1 if slip else last_won
+        pinned = last_won is None
         return StoryView(rows, game.moves_played, verdicts[0] if verdicts else None,
-                         self.analysing, slip, summary,
-                         self.analysis.line(slip - 1) if slip else (), self.replay_mode,
-                         self.replaying, self.speed)
+                         self.analysing, slip, last_won, longer, summary,
+                         self.analysis.line(from_) if from_ is not None else (),
+                         words.line_from(last_won, pinned), words.rewind_label(pinned),
+                         self.replay_mode, self.replaying, self.speed)
 
     # ---- replay -----------------------------------------------------------------------------
 
@@ -191,18 +201,39 @@ class Story:
         if not moves:
             app.say(words.NOTHING_TO_ANALYSE, Tone.ERROR)
             return
-        self.then_demo = then_demo
         if self.analysis is None or self.analysed != moves:
             from plot.postmortem import Analysis  # lazy: the page boots without the solver
             self.analysis = Analysis(app.game)
             self.analysed, self._solving = moves, None
+        self._run(then_demo, words.ANALYSING)
+
+    def search_longer(self) -> None:
+        """Search the positions left undecided where the slip may be once more, deeper
+        (plot.postmortem DEEPEN_FACTOR), in slices as before."""
+        if self.analysing or not self._unpinned():
+            self.app.say(words.LONGER_NEEDS, Tone.ERROR)
+            return
+        from plot.postmortem import DEEPEN_FACTOR
+
+        self.analysis.deepen()
+        self._run(False, words.searching_longer(DEEPEN_FACTOR))
+
+    def _unpinned(self) -> bool:
+        """Whether the finished post-mortem of this game left the slip among undecided
+        positions."""
+        return (self._verdicts(self.line()) is not None and self.slip() is None
+                and bool(self.analysis.undecided()))
+
+    def _run(self, then_demo: bool, saying: str) -> None:
+        app = self.app
+        self.then_demo = then_demo
         app.panel = Panel.STORY
         if app.dialog is not Dialog.CONFIRM:
             app.dialog = None  # the result dialog gives way to the panel
         self.analysing = True
         self._token += 1
         token = self._token
-        app.say(words.ANALYSING)
+        app.say(saying)
         app.defer(lambda: self._slice(token))
 
     def _slice(self, token: int) -> None:
@@ -260,8 +291,8 @@ class Story:
         if slip is not None:
             text, _ = self._texts(self.line())[slip - 1]
             return words.slip_found(slip, text, unknown)
-        return words.no_slip(WON in verdicts and LOST not in verdicts,
-                             verdicts[0] == LOST, unknown)
+        return words.no_slip(WON in verdicts and LOST not in verdicts and UNKNOWN not in verdicts,
+                             verdicts[0] == LOST, unknown, self.analysis.last_won())
 
     def _done(self) -> None:
         self.analysing = False
@@ -279,15 +310,20 @@ class Story:
             self.app.advisor.demo()
 
     def rewind(self) -> None:
-        """Undo back to the last position that could still be won: the one before the slip."""
+        """Undo back to the last position that could still be won: the one before the slip,
+        or, with the slip among undecided positions, the last one proved winnable."""
         current = not self.analysing and self._verdicts(self.line()) is not None
         slip = self.slip() if current else None  # only for the moves it was worked out for
-        if slip is None:
+        if slip is not None:
+            target, pinned = slip - 1, True
+        elif current and self._unpinned() and self.analysis.last_won() is not None:
+            target, pinned = self.analysis.last_won(), False
+        else:
             self.app.say(words.REWIND_NEEDS, Tone.ERROR)
             return
-        self.app.travel(slip - 1, quiet=True)
+        self.app.travel(target, quiet=True)
         self.app.panel = None
-        self.app.say(words.rewound(slip - 1))
+        self.app.say(words.rewound(target, pinned))
 
     def cancel(self) -> None:
         """A new game: nothing of the old one's story is left running."""

@@ -596,6 +596,7 @@ DEMO_FROM_LOST = ("This position cannot be won. Show me a win again plays one fr
 DEMO_NONE = "No win was found from any position of this game."
 ANALYSING = "Where did it slip? Working out each position of the game\u2026"
 NOTHING_TO_ANALYSE = "No moves to look at yet."
+LONGER_NEEDS = "Where did it slip? has no undecided positions to search again."
 REWIND_NEEDS = "Where did it slip? has not found a slip to rewind to."
 RECORD_NEEDS_DEAL = ("This record starts from a position of its own; the page plays numbered "
                      "deals only (python -m plot replay reads it).")
@@ -607,16 +608,39 @@ def slip_found(number: int, move_words: str, unknown: int) -> str:
             f"after it not.{left} Rewind to before the slip to try another way.")
 
 
-def no_slip(won: bool, lost_from_start: bool, unknown: int) -> str:
+def no_slip(won: bool, lost_from_start: bool, unknown: int, last_won: int | None = None) -> str:
     if lost_from_start:
         return "No slip: this deal could not be won from the start."
     if won:
         return "No slip: every position of this game could still be won."
+    after = (f" Move {last_won} is the last one proved winnable." if last_won
+             else " The deal itself is proved winnable." if last_won == 0 else "")
     return (f"No slip found: {counted(unknown, 'position')} stayed undecided within the search "
-            "budget, so the slip may be among them.")
+            f"budget, so the slip may be among them.{after} Search longer to look again, "
+            "deeper.")
 
 
-def rewound(number: int) -> str:
+def line_from(number: int | None, pinned: bool) -> str:
+    """The label of the post-mortem's winning line: from before the slip, or (not pinned) from
+    the position after move `number`."""
+    if pinned:
+        return "A winning line from before the slip"
+    return f"A winning line from move {number}" if number else "A winning line from the deal"
+
+
+def rewind_label(pinned: bool) -> str:
+    return "Rewind to before the slip" if pinned else "Rewind to the last winnable position"
+
+
+def searching_longer(factor: int) -> str:
+    return (f"Where did it slip? Searching the undecided positions again, {factor} times "
+            "deeper\u2026")
+
+
+def rewound(number: int, pinned: bool = True) -> str:
+    if not pinned:
+        return (f"Back to move {number}, the last position proved winnable; the slip is "
+                "somewhere after it.")
     return f"Back to move {number}, the last position that could still be won."
 
 

@@ -94,6 +94,62 @@ def test_lose_by_clicking_find_the_slip_rewind_and_win_by_the_line_shown(browser
         page.context.close()
 
 
+def page_slip_rounds(game: Game) -> tuple[int | None, int | None]:
+    """The slip the page's post-mortem finds (its searches counted, so the same in CPython),
+    then after one Search longer."""
+    from plot.postmortem import Analysis, slip
+    from web.story import POSITION_NODES
+
+    analysis = Analysis(game)
+    analysis.run_counted(POSITION_NODES)
+    first = slip(analysis.verdicts)
+    analysis.deepen()
+    analysis.run_counted(POSITION_NODES)
+    return first, slip(analysis.verdicts)
+
+
+def test_a_slip_left_undecided_is_searched_for_longer_and_the_last_winnable_move_rewinds(
+        browser, site_url):
+    """Deal 19's random lost game: the page's searches leave the slip among undecided moves.
+    The panel offers the last position proved winnable (rewind there) and Search longer, which
+    pins the slip where the engine's own deeper search does."""
+    game = Game.from_record((FIXTURES / "random-lost-deal-19.txt").read_text(encoding="utf-8"))
+    first, deeper = page_slip_rounds(game)
+    assert first is None and deeper is not None
+    page = new_table(browser, site_url)
+    try:
+        page.store_and_open(SAVE_KEY, page_save(game))
+        page.page.locator("#result[data-kind=lost] [data-action=postmortem]").click()
+        postmortem = page.page.locator("#postmortem")
+        expect(postmortem).to_have_attribute("data-state", "done", timeout=ANALYSIS_TIMEOUT_MS)
+        assert postmortem.get_attribute("data-slip") is None
+        expect(page.page.locator("#postmortem-text")).to_contain_text(
+            f"Move {deeper - 1} is the last one proved winnable.")
+        gap = page.page.locator(f"[data-movelist] > [data-move='{deeper}']")
+        expect(gap).to_have_attribute("data-verdict", "unknown")
+        expect(gap).to_be_in_viewport()  # the list shows where the slip may be
+        rewind = page.page.locator("#rewind")
+        expect(rewind).to_have_text("Rewind to the last winnable position")
+        rewind.click()
+        page.wait_table(expected_table(after(game, deeper - 1)))
+        open_story(page)
+        longer = page.page.locator("#search-longer")
+        expect(longer).to_be_visible()
+        box = longer.bounding_box()
+        page.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        expect(postmortem).to_have_attribute("data-slip", str(deeper),
+                                             timeout=ANALYSIS_TIMEOUT_MS)
+        expect(postmortem).to_have_attribute("data-state", "done")
+        expect(longer).to_be_hidden()
+        expect(rewind).to_have_text("Rewind to before the slip")
+        for number, verdict in ((deeper - 1, "won"), (deeper, "lost")):
+            expect(page.page.locator(f"[data-movelist] > [data-move='{number}']")) \
+                .to_have_attribute("data-verdict", verdict)
+        page.assert_clean()
+    finally:
+        page.context.close()
+
+
 def test_a_click_during_a_long_post_mortem_lands_while_it_is_still_working(browser, site_url):
     """The post-mortem works in slices that give the browser its turn between them: an Undo
     clicked (at the mouse's coordinates) while it runs is drawn before it has finished. The

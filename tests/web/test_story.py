@@ -10,7 +10,8 @@ from unittest.mock import patch
 from plot import Game, postmortem
 from plot.postmortem import Analysis, slip, verdicts
 from plot.solver import Result
-from tests.test_postmortem import recorded_game
+from tests.test_postmortem import FIXTURES, after, recorded_game
+from tests.test_solver import replays_to_win
 from tests.web.fakes import booted
 from web.saveslot import SAVE_KEY
 from web.state import Panel, Tone
@@ -102,6 +103,40 @@ def test_the_post_mortem_finds_the_slip_the_engine_finds_and_rewinds_before_it()
     assert app.game.status == "won"
     app.story.rewind()  # another game now: the old slip is not its own
     assert app.game.status == "won" and app.message.tone is Tone.ERROR
+
+
+def test_a_slip_left_among_undecided_positions_offers_the_last_winnable_one_and_a_longer_search():
+    """Deal 19's random lost game: the page's searches leave the slip among six undecided
+    positions after move 50. The panel says so, offers to rewind to move 50 (proved winnable,
+    with its winning line) and to search longer; searching longer pins the slip at move 51."""
+    game = Game.from_record((FIXTURES / "random-lost-deal-19.txt").read_text(encoding="utf-8"))
+    app, _, browser = playing(game)
+    app.story.analyse()
+    browser.run()
+    story = table_view(app).chrome.story
+    assert story.slip is None and story.longer and story.last_won == 50
+    assert story.summary.startswith("No slip found: 6 positions stayed undecided")
+    assert "Move 50 is the last one proved winnable." in story.summary
+    assert story.rewind_label == "Rewind to the last winnable position"
+    assert story.line_label == "A winning line from move 50"
+    assert replays_to_win(after(game, 50), story.line)
+    assert [r.verdict for r in story.rows[49:57]] == ["won"] + ["unknown"] * 6 + ["lost"]
+    app.story.rewind()
+    assert app.game.moves_played == 50 and app.game.can_redo
+    assert app.message.text == ("Back to move 50, the last position proved winnable; the slip "
+                                "is somewhere after it.")
+    app.travel(game.moves_played)
+    app.story.search_longer()
+    assert table_view(app).chrome.story.analysing
+    assert app.message.text.startswith("Where did it slip? Searching the undecided positions "
+                                       "again, 10 times deeper")
+    browser.run()
+    story = table_view(app).chrome.story
+    assert story.slip == 51 and not story.longer and story.last_won is None
+    assert story.rewind_label == "Rewind to before the slip"
+    assert story.summary.startswith("The game slipped at move 51, ")
+    app.story.search_longer()  # nothing is left undecided where the slip may be
+    assert app.message.tone is Tone.ERROR and not table_view(app).chrome.story.analysing
 
 
 ENGINE_NODES = 200_000  # the hardest position of deal 33's game below takes some 30,000
