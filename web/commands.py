@@ -58,6 +58,7 @@ COMMANDS = {command.name: command for command in (
     Command("postmortem", lambda app, page: app.story.analyse()),
     Command("rewind", lambda app, page: app.story.rewind()),
     Command("search-longer", lambda app, page: app.story.search_longer()),
+    Command("stop-postmortem", lambda app, page: app.story.stop()),
     Command("export-record", lambda app, page: page.export_record()),
     Command("open-record-file", lambda app, page: page.choose_record_file()),
     Command("open-record", lambda app, page: page.open_pasted_record()),

@@ -202,6 +202,8 @@ def draw_story(document, story) -> None:
     rewind.hidden = story.slip is None and story.last_won is None
     rewind.textContent = story.rewind_label
     document.getElementById("search-longer").hidden = not story.longer
+    document.getElementById("postmortem-stop").hidden = not story.analysing
+    document.getElementById("postmortem-go-on").hidden = not story.stopped
 
 
 def _same_move(drawn, row) -> bool:

@@ -43,6 +43,7 @@ class StoryView:
     at: int                        # moves played: the position on the table
     start_verdict: str | None      # the post-mortem's verdict on the deal itself
     analysing: bool
+    stopped: bool                  # the post-mortem was stopped before its end: it can go on
     slip: int | None               # the move after which the game was lost
     last_won: int | None           # no slip pinned down: the last position proved winnable
     longer: bool                   # the slip may be among positions a longer search may decide
@@ -101,13 +102,14 @@ class Story:
                      for i, (text, notation) in enumerate(self._texts(line), 1))
         done = bool(verdicts) and not self.analysing
         slip = self.slip() if done else None
-        longer = done and slip is None and bool(self.analysis.undecided())
+        stopped = done and self.analysis.next_position() is not None
+        longer = done and not stopped and slip is None and bool(self.analysis.undecided())
         last_won = self.analysis.last_won() if longer else None
         summary = self._summary(verdicts) if done else ""
         from_ = slip - 1 if slip else last_won
         pinned = last_won is None
         return StoryView(rows, game.moves_played, verdicts[0] if verdicts else None,
-                         self.analysing, slip, last_won, longer, summary,
+                         self.analysing, stopped, slip, last_won, longer, summary,
                          self.analysis.line(from_) if from_ is not None else (),
                          words.line_from(last_won, pinned), words.rewind_label(pinned),
                          self.replay_mode, self.replaying, self.speed)
@@ -195,13 +197,17 @@ class Story:
         return found + [None] * (len(line) + 1 - len(found))
 
     def analyse(self, then_demo: bool = False) -> None:
-        """Work out the verdict on each position played, in slices; then the slip."""
+        """Work out the verdict on each position played, in slices; then the slip. After going
+        back along the move list the game's analysis stands (and goes on, if stopped)."""
         app = self.app
         moves = tuple(str(m) for m in app.game.history)
         if not moves:
             app.say(words.NOTHING_TO_ANALYSE, Tone.ERROR)
             return
-        if self.analysis is None or self.analysed != moves:
+        line = self.line()
+        covers = (self.analysis is not None and len(self.analysed) >= len(moves)
+                  and line[:len(self.analysed)] == self.analysed)  # went back, nothing new
+        if not covers:
             from plot.postmortem import Analysis  # lazy: the page boots without the solver
             self.analysis = Analysis(app.game)
             self.analysed, self._solving = moves, None
@@ -217,6 +223,16 @@ class Story:
 
         self.analysis.deepen()
         self._run(False, words.searching_longer(DEEPEN_FACTOR))
+
+    def stop(self) -> None:
+        """Stop the post-mortem where it is; what it proved stays, and asking again goes on."""
+        if not self.analysing:
+            return
+        self._token += 1
+        self.analysing = self.then_demo = False
+        self._solving = None
+        self.app.say(words.POSTMORTEM_STOPPED)
+        self.app.changed()
 
     def _unpinned(self) -> bool:
         """Whether the finished post-mortem of this game left the slip among undecided
@@ -288,6 +304,8 @@ class Story:
     def _summary(self, verdicts: list[str | None]) -> str:
         slip = self.slip()
         unknown = verdicts.count(UNKNOWN)
+        if slip is None and self.analysis.next_position() is not None:
+            return words.stopped_early(unknown)
         if slip is not None:
             text, _ = self._texts(self.line())[slip - 1]
             return words.slip_found(slip, text, unknown)

@@ -596,6 +596,8 @@ DEMO_FROM_LOST = ("This position cannot be won. Show me a win again plays one fr
 DEMO_NONE = "No win was found from any position of this game."
 ANALYSING = "Where did it slip? Working out each position of the game\u2026"
 NOTHING_TO_ANALYSE = "No moves to look at yet."
+POSTMORTEM_STOPPED = ("Where did it slip? stopped: what it proved stays, and asking again "
+                      "goes on from there.")
 LONGER_NEEDS = "Where did it slip? has no undecided positions to search again."
 REWIND_NEEDS = "Where did it slip? has not found a slip to rewind to."
 RECORD_NEEDS_DEAL = ("This record starts from a position of its own; the page plays numbered "
@@ -635,6 +637,11 @@ def rewind_label(pinned: bool) -> str:
 def searching_longer(factor: int) -> str:
     return (f"Where did it slip? Searching the undecided positions again, {factor} times "
             "deeper\u2026")
+
+
+def stopped_early(unknown: int) -> str:
+    return (f"Stopped before the end, with {counted(unknown, 'position')} undecided so far. "
+            "Go on to finish the search.")
 
 
 def rewound(number: int, pinned: bool = True) -> str:

@@ -94,6 +94,13 @@ def test_a_slip_left_undecided_is_searched_for_longer(player):
         is False
     assert player.text("#rewind") == "Rewind to the last winnable position"
     player.click("#search-longer")
+    player.wait("() => document.getElementById('postmortem').dataset.state === 'running'",
+                what="the longer search")
+    player.click("#postmortem-stop")
+    player.wait("() => document.getElementById('postmortem').dataset.state === 'done'",
+                what="the longer search stopped")
+    assert not player.visible("#postmortem-stop") and not player.visible("#search-longer")
+    player.click("#postmortem-go-on")  # goes on from where it stopped
     player.wait(f"() => document.getElementById('postmortem').dataset.slip === '{deeper}'"
                 " && document.getElementById('postmortem').dataset.state === 'done'",
                 timeout_ms=ANALYSIS_TIMEOUT_MS, what="the slip, searched for longer")

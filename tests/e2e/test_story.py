@@ -112,7 +112,8 @@ def test_a_slip_left_undecided_is_searched_for_longer_and_the_last_winnable_move
         browser, site_url):
     """Deal 19's random lost game: the page's searches leave the slip among undecided moves.
     The panel offers the last position proved winnable (rewind there) and Search longer, which
-    pins the slip where the engine's own deeper search does."""
+    pins the slip where the engine's own deeper search does, even when stopped and asked again
+    on the way."""
     game = Game.from_record((FIXTURES / "random-lost-deal-19.txt").read_text(encoding="utf-8"))
     first, deeper = page_slip_rounds(game)
     assert first is None and deeper is not None
@@ -136,6 +137,18 @@ def test_a_slip_left_undecided_is_searched_for_longer_and_the_last_winnable_move
         longer = page.page.locator("#search-longer")
         expect(longer).to_be_visible()
         box = longer.bounding_box()
+        page.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        expect(postmortem).to_have_attribute("data-state", "running")
+        stop = page.page.locator("#postmortem-stop")
+        box = stop.bounding_box()  # the longer search takes seconds: stop it, then go on
+        page.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        expect(postmortem).to_have_attribute("data-state", "done")
+        assert postmortem.get_attribute("data-slip") is None
+        expect(stop).to_be_hidden()
+        expect(longer).to_be_hidden()  # going on comes first
+        expect(page.page.locator("#postmortem-text")).to_contain_text("Stopped before the end")
+        go_on = page.page.locator("#postmortem-go-on")
+        box = go_on.bounding_box()
         page.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         expect(postmortem).to_have_attribute("data-slip", str(deeper),
                                              timeout=ANALYSIS_TIMEOUT_MS)

@@ -139,6 +139,33 @@ def test_a_slip_left_among_undecided_positions_offers_the_last_winnable_one_and_
     assert app.message.tone is Tone.ERROR and not table_view(app).chrome.story.analysing
 
 
+def test_stop_leaves_what_the_post_mortem_proved_and_asking_again_goes_on():
+    game = Game.from_record((FIXTURES / "random-lost-deal-19.txt").read_text(encoding="utf-8"))
+    app, _, browser = playing(game, step=1.0)  # every look at the clock: 1 ms later
+    app.story.analyse()
+    browser.run()
+    app.story.search_longer()
+    browser.run(limit=3)  # a few slices of the longer search
+    assert table_view(app).chrome.story.analysing
+    depth = app.story.analysis.depth
+    app.story.stop()
+    assert app.message.text.startswith("Where did it slip? stopped")
+    stopped = [row.verdict for row in table_view(app).chrome.story.rows]
+    browser.run()  # the slice already queued sees it stopped and does nothing
+    story = table_view(app).chrome.story
+    assert [row.verdict for row in story.rows] == stopped and not browser.queue
+    assert not story.analysing and story.stopped and story.slip is None and not story.longer
+    assert story.summary.startswith("Stopped before the end, with ")
+    app.story.stop()  # nothing to stop: nothing changes
+    assert not table_view(app).chrome.story.analysing
+    app.story.rewind()  # to move 50, the rest redoable: the game's analysis still stands
+    assert app.game.moves_played == 50
+    app.story.analyse()  # goes on with the longer search, as deep as it was
+    browser.run()
+    story = table_view(app).chrome.story
+    assert app.story.analysis.depth == depth and story.slip == 51 and not story.stopped
+
+
 ENGINE_NODES = 200_000  # the hardest position of deal 33's game below takes some 30,000
 
 
