@@ -178,12 +178,12 @@ def draw_story(document, story) -> None:
         listing.lastElementChild.remove()
         keys.pop()
     # the slip, or the first move where it may be: shown once, when found
-    shown = story.slip if story.slip is not None else (
+    focus = story.slip if story.slip is not None else (
         story.last_won + 1 if story.last_won is not None else None)
-    if shown is not None and 0 < shown <= len(keys) \
-            and listing.getAttribute("data-shown-slip") != str(shown):
-        listing.setAttribute("data-shown-slip", str(shown))
-        items.item(shown - 1).scrollIntoView(to_js({"block": "center"}))
+    if focus is not None and 0 < focus <= len(keys) \
+            and listing.getAttribute("data-shown-slip") != str(focus):
+        listing.setAttribute("data-shown-slip", str(focus))
+        items.item(focus - 1).scrollIntoView(to_js({"block": "center"}))
     document.getElementById("movelist-empty").hidden = bool(story.rows)
     section = document.getElementById("postmortem")
     shown = story.analysing or bool(story.summary)

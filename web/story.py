@@ -216,7 +216,9 @@ class Story:
     def search_longer(self) -> None:
         """Search the positions left undecided where the slip may be once more, deeper
         (plot.postmortem DEEPEN_FACTOR), in slices as before."""
-        if self.analysing or not self._unpinned():
+        if self.analysing:
+            return  # searching already
+        if not self._unpinned():
             self.app.say(words.LONGER_NEEDS, Tone.ERROR)
             return
         from plot.postmortem import DEEPEN_FACTOR
