@@ -20,8 +20,9 @@ position searched for web/story.py's POSITION_NODES positions) is timed in CPyth
 game. Both count solver positions rather than
 time, so they should reach the same verdicts: the decided positions are compared for the positions
 after each move (the move list's data-verdict; the page does not show its verdict on the deal
-itself), and the slip (#postmortem's data-slip). One browser for the whole run; no timing is
-asserted.
+itself), and the slip (#postmortem's data-slip). Where the page's post-mortem leaves the slip
+among undecided moves, its Search longer is clicked and timed the same way, beside one round of
+`Analysis.deepen()` in CPython. One browser for the whole run; no timing is asserted.
 """
 
 from __future__ import annotations
@@ -62,7 +63,8 @@ POLL_MS = 250  # how often Playwright looks whether the page has finished (the t
 MEASURE = """() => {
   window.__pm = {clicked: null, running: null, done: null, redraws: 0};
   document.addEventListener('click', (event) => {
-    if (event.target.closest('[data-action=postmortem]') && window.__pm.clicked === null)
+    if (event.target.closest('[data-action=postmortem], [data-action=search-longer]')
+        && window.__pm.clicked === null)
       window.__pm.clicked = performance.now();
   }, true);
   const section = document.getElementById('postmortem');
@@ -77,6 +79,7 @@ MEASURE = """() => {
   }).observe(document.getElementById('movelist'), {childList: true});
 }"""
 FINISHED = "() => window.__pm.done !== null"
+AGAIN = "() => Object.assign(window.__pm, {clicked: null, running: null, done: null, redraws: 0})"
 # The move list as the page shows it: each move's data-verdict ('' where it has none).
 VERDICTS = """() => [...document.querySelectorAll('[data-movelist] > [data-move]')]
   .map((entry) => entry.dataset.verdict || '')"""
@@ -92,6 +95,18 @@ def cpython_postmortem(game: Game) -> tuple[float, list[PositionVerdict]]:
     started = time.perf_counter()
     analysis = page_analysis(game)
     return time.perf_counter() - started, analysis.verdicts
+
+
+def cpython_longer(game: Game) -> tuple[float, int | None] | None:
+    """Seconds one Search longer takes in CPython where the page's post-mortem of `game` leaves
+    the slip among undecided positions (None where it does not), and the slip it then finds."""
+    analysis = page_analysis(game)
+    if slip(analysis.verdicts) is not None or not analysis.undecided():
+        return None
+    analysis.deepen()
+    started = time.perf_counter()
+    analysis.run_counted(POSITION_NODES)
+    return time.perf_counter() - started, slip(analysis.verdicts)
 
 
 def page_postmortem(browser, url: str, game: Game, timeout_s: float) -> dict:
@@ -120,11 +135,22 @@ def page_postmortem(browser, url: str, game: Game, timeout_s: float) -> dict:
         tasks = task_seconds(cdp) - tasks_before
         pm = page.evaluate("() => window.__pm")
         slip_text = page.locator("#postmortem").get_attribute("data-slip")
+        verdicts = page.evaluate(VERDICTS)
+        longer = None
+        if pm["done"] is not None and page.locator("#search-longer").is_visible():
+            page.evaluate(AGAIN)
+            page.locator("#search-longer").click()
+            with contextlib.suppress(PlaywrightTimeout):
+                page.wait_for_function(FINISHED, polling=POLL_MS, timeout=timeout_s * 1000)
+            again = page.evaluate("() => window.__pm")
+            deeper = page.locator("#postmortem").get_attribute("data-slip")
+            longer = (since_click(again, "done"),
+                      int(deeper) if deeper and again["done"] is not None else None)
         errors = page.locator(".py-error").all_inner_texts()
         return {"seconds": since_click(pm, "done"), "running": since_click(pm, "running"),
-                "tasks": tasks, "redraws": pm["redraws"], "verdicts": page.evaluate(VERDICTS),
+                "tasks": tasks, "redraws": pm["redraws"], "verdicts": verdicts,
                 "slip": int(slip_text) if slip_text and pm["done"] is not None else None,
-                "clicked": clicked,
+                "clicked": clicked, "longer": longer,
                 "problems": table.watch.problems + [f".py-error: {text}" for text in errors]}
     finally:
         table.context.close()
@@ -156,7 +182,7 @@ def main() -> None:
         sys.exit(f"benchmarks/postmortem_page.py: no site at {args.site}: build it (make site)")
     deals = range(args.first, args.first + args.count)
 
-    rows, problems, clicked = [], [], set()
+    rows, problems, clicked, longers = [], [], set(), []
     with static_server(args.site) as url, sync_playwright() as p:
         browser = launch_chromium(p)
         print(f"deals {deals.start}..{deals.stop - 1}: random losing games, the page's "
@@ -184,6 +210,12 @@ def main() -> None:
                     problems.append(f"deal {deal}: the page's verdicts differ from CPython's at "
                                     f"{differ} of {len(theirs)} positions")
                 rows.append((page_s, cpython_s))
+                theirs_longer = cpython_longer(game)
+                if (found["longer"] is None) != (theirs_longer is None):
+                    problems.append(f"deal {deal}: Search longer offered by "
+                                    f"{'the page' if found['longer'] else 'CPython'} only")
+                elif found["longer"] is not None:
+                    longers.append((deal, found["longer"], theirs_longer))
                 ratio = None if page_s is None else page_s / cpython_s
                 decided_text = f"{decided(ours)}/{decided(theirs)} of {len(theirs)}"
                 slip_text = f"{found['slip'] or '-'}/{slip(verdicts) or '-'}"
@@ -205,6 +237,14 @@ def main() -> None:
           "CPython's; tasks s: the page's main thread in tasks meanwhile (Chrome's TaskDuration, "
           "from just before the click to just after done); running s: click to the panel "
           "showing it running; redraws: of the move list meanwhile")
+    print(f"Search longer, where the post-mortem left the slip among undecided moves "
+          f"({len(longers)} games; click to done, slip page/CPython):")
+    for deal, (page_s, page_slip), (cpython_s, cpython_slip) in longers:
+        ratio = None if page_s is None else page_s / cpython_s
+        print(f"  deal {deal}: page {cell(page_s, 6, 2)} s, CPython {cpython_s:6.2f} s, ratio "
+              f"{cell(ratio, 4, 1)}; slip {page_slip or '-'}/{cpython_slip or '-'}")
+        if page_slip != cpython_slip:
+            problems.append(f"deal {deal}: Search longer's slip differs from CPython's")
     for problem in problems:
         print(f"problem: {problem}")
 
