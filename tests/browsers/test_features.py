@@ -20,6 +20,16 @@ CLICK_TIME = """() => document.addEventListener('click', (event) => {
 }, true)"""
 
 
+def lost_and_analysed(player, game: Game) -> None:
+    """Open the lost `game` from a save and let its lost dialog's Where did it slip? finish."""
+    player.store_and_open(SAVE_KEY, page_save(game))
+    player.wait("() => document.getElementById('result').dataset.kind === 'lost'"
+                " && !document.getElementById('result').hidden", what="the lost dialog")
+    player.click("#result [data-action=postmortem]")
+    player.wait("() => document.getElementById('postmortem').dataset.state === 'done'",
+                timeout_ms=ANALYSIS_TIMEOUT_MS, what="the post-mortem")
+
+
 def test_the_deal_of_the_day_and_its_tier(player):
     player.goto("#daily")
     player.click(".bar [data-action=daily]")
@@ -38,12 +48,7 @@ def test_the_deal_of_the_day_and_its_tier(player):
 def test_where_it_slipped_rewind_and_the_move_list(player, tmp_path):
     game = lost_game()
     expected = cli_slip(game, tmp_path)
-    player.store_and_open(SAVE_KEY, page_save(game))
-    player.wait("() => document.getElementById('result').dataset.kind === 'lost'"
-                " && !document.getElementById('result').hidden", what="the lost dialog")
-    player.click("#result [data-action=postmortem]")
-    player.wait("() => document.getElementById('postmortem').dataset.state === 'done'",
-                timeout_ms=ANALYSIS_TIMEOUT_MS, what="the post-mortem")
+    lost_and_analysed(player, game)
     assert player.js("() => document.getElementById('postmortem').dataset.slip") == str(expected)
     assert player.js("() => document.querySelectorAll('[data-movelist] > [data-move]').length") \
         == len(game.history)
@@ -84,12 +89,7 @@ def test_a_slip_left_undecided_is_searched_for_longer(player):
     game = Game.from_record((FIXTURES / "random-lost-deal-19.txt").read_text(encoding="utf-8"))
     first, deeper = page_slip_rounds(game)
     assert first is None and deeper is not None
-    player.store_and_open(SAVE_KEY, page_save(game))
-    player.wait("() => document.getElementById('result').dataset.kind === 'lost'"
-                " && !document.getElementById('result').hidden", what="the lost dialog")
-    player.click("#result [data-action=postmortem]")
-    player.wait("() => document.getElementById('postmortem').dataset.state === 'done'",
-                timeout_ms=ANALYSIS_TIMEOUT_MS, what="the post-mortem")
+    lost_and_analysed(player, game)
     assert player.js("() => document.getElementById('postmortem').hasAttribute('data-slip')") \
         is False
     assert player.text("#rewind") == "Rewind to the last winnable position"
