@@ -94,28 +94,35 @@ def test_lose_by_clicking_find_the_slip_rewind_and_win_by_the_line_shown(browser
         page.context.close()
 
 
-def page_slip_rounds(game: Game) -> tuple[int | None, int | None]:
+def page_slips(game: Game, longer: int) -> list[int | None]:
     """The slip the page's post-mortem finds (its searches counted, so the same in CPython),
-    then after one Search longer."""
+    then after each of `longer` Search longer rounds."""
     from plot.postmortem import Analysis, slip
     from web.story import POSITION_NODES
 
     analysis = Analysis(game)
     analysis.run_counted(POSITION_NODES)
-    first = slip(analysis.verdicts)
-    analysis.deepen()
-    analysis.run_counted(POSITION_NODES)
-    return first, slip(analysis.verdicts)
+    slips = [slip(analysis.verdicts)]
+    for _ in range(longer):
+        analysis.deepen()
+        analysis.run_counted(POSITION_NODES)
+        slips.append(slip(analysis.verdicts))
+    return slips
+
+
+def mouse_click(page: TablePage, selector: str) -> None:
+    """A click at the middle of the element, as a player's mouse makes it."""
+    box = page.page.locator(selector).bounding_box()
+    page.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
 def test_a_slip_left_undecided_is_searched_for_longer_and_the_last_winnable_move_rewinds(
         browser, site_url):
     """Deal 19's random lost game: the page's searches leave the slip among undecided moves.
     The panel offers the last position proved winnable (rewind there) and Search longer, which
-    pins the slip where the engine's own deeper search does, even when stopped and asked again
-    on the way."""
+    pins the slip where the engine's own deeper search does."""
     game = Game.from_record((FIXTURES / "random-lost-deal-19.txt").read_text(encoding="utf-8"))
-    first, deeper = page_slip_rounds(game)
+    first, deeper = page_slips(game, 1)
     assert first is None and deeper is not None
     page = new_table(browser, site_url)
     try:
@@ -136,20 +143,7 @@ def test_a_slip_left_undecided_is_searched_for_longer_and_the_last_winnable_move
         open_story(page)
         longer = page.page.locator("#search-longer")
         expect(longer).to_be_visible()
-        box = longer.bounding_box()
-        page.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        expect(postmortem).to_have_attribute("data-state", "running")
-        stop = page.page.locator("#postmortem-stop")
-        box = stop.bounding_box()  # the longer search takes seconds: stop it, then go on
-        page.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        expect(postmortem).to_have_attribute("data-state", "done")
-        assert postmortem.get_attribute("data-slip") is None
-        expect(stop).to_be_hidden()
-        expect(longer).to_be_hidden()  # going on comes first
-        expect(page.page.locator("#postmortem-text")).to_contain_text("Stopped before the end")
-        go_on = page.page.locator("#postmortem-go-on")
-        box = go_on.bounding_box()
-        page.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        mouse_click(page, "#search-longer")
         expect(postmortem).to_have_attribute("data-slip", str(deeper),
                                              timeout=ANALYSIS_TIMEOUT_MS)
         expect(postmortem).to_have_attribute("data-state", "done")
@@ -158,6 +152,39 @@ def test_a_slip_left_undecided_is_searched_for_longer_and_the_last_winnable_move
         for number, verdict in ((deeper - 1, "won"), (deeper, "lost")):
             expect(page.page.locator(f"[data-movelist] > [data-move='{number}']")) \
                 .to_have_attribute("data-verdict", verdict)
+        page.assert_clean()
+    finally:
+        page.context.close()
+
+
+def test_a_longer_search_stops_goes_on_and_searches_longer_again(browser, site_url):
+    """Deal 16's random lost game: one Search longer round takes seconds (7 s in Chromium
+    here) and leaves the slip undecided, a second pins it. Stopped during the first and
+    gone on, the rounds end where the engine's do."""
+    game = Game.from_record((FIXTURES / "random-lost-deal-16.txt").read_text(encoding="utf-8"))
+    first, once, twice = page_slips(game, 2)
+    assert first is None and once is None and twice is not None
+    page = new_table(browser, site_url)
+    try:
+        page.store_and_open(SAVE_KEY, page_save(game))
+        page.page.locator("#result[data-kind=lost] [data-action=postmortem]").click()
+        postmortem = page.page.locator("#postmortem")
+        expect(postmortem).to_have_attribute("data-state", "done", timeout=ANALYSIS_TIMEOUT_MS)
+        mouse_click(page, "#search-longer")
+        expect(postmortem).to_have_attribute("data-state", "running")
+        mouse_click(page, "#postmortem-stop")
+        expect(postmortem).to_have_attribute("data-state", "done")
+        expect(page.page.locator("#postmortem-text")).to_contain_text("Stopped before the end")
+        expect(page.page.locator("#postmortem-stop")).to_be_hidden()
+        expect(page.page.locator("#search-longer")).to_be_hidden()  # going on comes first
+        mouse_click(page, "#postmortem-go-on")
+        expect(postmortem).to_have_attribute("data-state", "running")
+        expect(postmortem).to_have_attribute("data-state", "done", timeout=ANALYSIS_TIMEOUT_MS)
+        assert postmortem.get_attribute("data-slip") is None  # as the engine's first round
+        expect(page.page.locator("#postmortem-text")).to_contain_text("No slip found")
+        mouse_click(page, "#search-longer")
+        expect(postmortem).to_have_attribute("data-slip", str(twice),
+                                             timeout=ANALYSIS_TIMEOUT_MS)
         page.assert_clean()
     finally:
         page.context.close()
