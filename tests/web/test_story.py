@@ -139,6 +139,21 @@ def test_a_slip_left_among_undecided_positions_offers_the_last_winnable_one_and_
     assert app.message.tone is Tone.ERROR and not table_view(app).chrome.story.analysing
 
 
+def test_a_game_still_playing_with_its_last_positions_undecided_is_not_called_winnable():
+    """Deal 19's game stopped after move 56, still playing: positions 51-56 stay undecided
+    within the page's budget, so the panel must not say every position could still be won."""
+    game = Game.from_record((FIXTURES / "random-lost-deal-19.txt").read_text(encoding="utf-8"))
+    app, _, browser = playing(game, upto=56)
+    assert app.game.status == "playing"
+    app.story.analyse()
+    browser.run()
+    story = table_view(app).chrome.story
+    verdicts = [row.verdict for row in story.rows[:56]]
+    assert verdicts[49] == "won" and "unknown" in verdicts[50:] and "lost" not in verdicts
+    assert story.summary.startswith("No slip found: ") and story.longer
+    assert "could still be won" not in story.summary
+
+
 def test_stop_leaves_what_the_post_mortem_proved_and_asking_again_goes_on():
     game = Game.from_record((FIXTURES / "random-lost-deal-19.txt").read_text(encoding="utf-8"))
     app, _, browser = playing(game, step=1.0)  # every look at the clock: 1 ms later
