@@ -26,7 +26,7 @@ slip left unpinned within the budget can be searched for longer, on request.
 The page calls `Analysis.next_position()`, runs a Solver on that position in slices of its own
 (`Analysis.solver(i)`, for `Analysis.budget_for(i, its budget)`), hands the answer
 to `Analysis.add(i, result)`, and repeats until `next_position()` is None; `Analysis.step()`
-does one position at once.
+does one position at once, and `Analysis.run_counted(nodes)` the page's whole counted work.
 """
 
 from dataclasses import dataclass
