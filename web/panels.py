@@ -194,7 +194,7 @@ def draw_story(document, story) -> None:
         section.setAttribute("data-slip", str(story.slip))
     section.setAttribute("data-state", "running" if story.analysing else "done")
     document.getElementById("postmortem-text").textContent = (
-        story.summary or "Working out each position of the game\u2026")
+        story.summary or story.progress)
     document.getElementById("postmortem-line-row").hidden = not story.line
     document.getElementById("postmortem-line").textContent = " ".join(story.line)
     document.getElementById("postmortem-line-from").textContent = story.line_label

@@ -48,6 +48,7 @@ class StoryView:
     last_won: int | None           # no slip pinned down: the last position proved winnable
     longer: bool                   # the slip may be among positions a longer search may decide
     summary: str                   # the post-mortem in words ("" before it runs)
+    progress: str                  # while it runs: what it is doing, in words
     line: tuple[str, ...]          # a winning line from before the slip (or from last_won)
     line_label: str                # what the line is from, in words
     rewind_label: str              # the rewind action's words: to before the slip, or last_won
@@ -110,6 +111,7 @@ class Story:
         pinned = last_won is None
         return StoryView(rows, game.moves_played, verdicts[0] if verdicts else None,
                          self.analysing, stopped, slip, last_won, longer, summary,
+                         self._progress() if self.analysing else "",
                          self.analysis.line(from_) if from_ is not None else (),
                          words.line_from(last_won, pinned), words.rewind_label(pinned),
                          self.replay_mode, self.replaying, self.speed)
@@ -302,6 +304,13 @@ class Story:
     def slip(self) -> int | None:
         from plot.postmortem import slip
         return None if self.analysis is None else slip(self.analysis.verdicts)
+
+    def _progress(self) -> str:
+        """What the running post-mortem is doing: its first round, or a longer search and how
+        many positions are still undecided where the slip may be."""
+        if self.analysis.depth == 1:
+            return words.WORKING_OUT
+        return words.searching_progress(self.analysis.depth, len(self.analysis.undecided()))
 
     def _summary(self, verdicts: list[str | None]) -> str:
         slip = self.slip()

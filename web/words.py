@@ -594,7 +594,8 @@ DEMO_PLAYING = "Showing a win\u2026 click or tap anywhere, or press any key, to 
 DEMO_FROM_LOST = ("This position cannot be won. Show me a win again plays one from the last "
                   "position that could still be won.")
 DEMO_NONE = "No win was found from any position of this game."
-ANALYSING = "Where did it slip? Working out each position of the game\u2026"
+WORKING_OUT = "Working out each position of the game\u2026"
+ANALYSING = f"Where did it slip? {WORKING_OUT}"
 NOTHING_TO_ANALYSE = "No moves to look at yet."
 POSTMORTEM_STOPPED = ("Where did it slip? stopped: what it proved stays, and asking again "
                       "goes on from there.")
@@ -637,6 +638,11 @@ def rewind_label(pinned: bool) -> str:
 def searching_longer(factor: int) -> str:
     return (f"Where did it slip? Searching the undecided positions again, {factor} times "
             "deeper\u2026")
+
+
+def searching_progress(depth: int, undecided: int) -> str:
+    return (f"Searching {depth} times deeper than the first time: "
+            f"{counted(undecided, 'position')} still undecided where the slip may be\u2026")
 
 
 def stopped_early(unknown: int) -> str:

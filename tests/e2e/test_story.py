@@ -172,6 +172,8 @@ def test_a_longer_search_stops_goes_on_and_searches_longer_again(browser, site_u
         expect(postmortem).to_have_attribute("data-state", "done", timeout=ANALYSIS_TIMEOUT_MS)
         mouse_click(page, "#search-longer")
         expect(postmortem).to_have_attribute("data-state", "running")
+        expect(page.page.locator("#postmortem-text")).to_contain_text(
+            "Searching 10 times deeper than the first time: ")
         mouse_click(page, "#postmortem-stop")
         expect(postmortem).to_have_attribute("data-state", "done")
         expect(page.page.locator("#postmortem-text")).to_contain_text("Stopped before the end")

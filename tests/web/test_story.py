@@ -112,9 +112,10 @@ def test_a_slip_left_among_undecided_positions_offers_the_last_winnable_one_and_
     game = Game.from_record((FIXTURES / "random-lost-deal-19.txt").read_text(encoding="utf-8"))
     app, _, browser = playing(game)
     app.story.analyse()
+    assert table_view(app).chrome.story.progress == "Working out each position of the game\u2026"
     browser.run()
     story = table_view(app).chrome.story
-    assert story.slip is None and story.longer and story.last_won == 50
+    assert story.slip is None and story.longer and story.last_won == 50 and not story.progress
     assert story.summary.startswith("No slip found: 6 positions stayed undecided")
     assert "Move 50 is the last one proved winnable." in story.summary
     assert story.rewind_label == "Rewind to the last winnable position"
@@ -127,7 +128,10 @@ def test_a_slip_left_among_undecided_positions_offers_the_last_winnable_one_and_
                                 "is somewhere after it.")
     app.travel(game.moves_played)
     app.story.search_longer()
-    assert table_view(app).chrome.story.analysing
+    running = table_view(app).chrome.story
+    assert running.analysing and running.summary == ""
+    assert running.progress == ("Searching 10 times deeper than the first time: 6 positions "
+                                "still undecided where the slip may be\u2026")
     assert app.message.text.startswith("Where did it slip? Searching the undecided positions "
                                        "again, 10 times deeper")
     browser.run()
