@@ -110,6 +110,16 @@ def page_slips(game: Game, longer: int) -> list[int | None]:
     return slips
 
 
+def lost_and_analysed(page: TablePage, game: Game):
+    """Open the lost `game` from a save, let its lost dialog's Where did it slip? finish; the
+    post-mortem panel's section."""
+    page.store_and_open(SAVE_KEY, page_save(game))
+    page.page.locator("#result[data-kind=lost] [data-action=postmortem]").click()
+    postmortem = page.page.locator("#postmortem")
+    expect(postmortem).to_have_attribute("data-state", "done", timeout=ANALYSIS_TIMEOUT_MS)
+    return postmortem
+
+
 def mouse_click(page: TablePage, selector: str) -> None:
     """A click at the middle of the element, as a player's mouse makes it."""
     box = page.page.locator(selector).bounding_box()
@@ -126,10 +136,7 @@ def test_a_slip_left_undecided_is_searched_for_longer_and_the_last_winnable_move
     assert first is None and deeper is not None
     page = new_table(browser, site_url)
     try:
-        page.store_and_open(SAVE_KEY, page_save(game))
-        page.page.locator("#result[data-kind=lost] [data-action=postmortem]").click()
-        postmortem = page.page.locator("#postmortem")
-        expect(postmortem).to_have_attribute("data-state", "done", timeout=ANALYSIS_TIMEOUT_MS)
+        postmortem = lost_and_analysed(page, game)
         assert postmortem.get_attribute("data-slip") is None
         expect(page.page.locator("#postmortem-text")).to_contain_text(
             f"Move {deeper - 1} is the last one proved winnable.")
@@ -166,10 +173,7 @@ def test_a_longer_search_stops_goes_on_and_searches_longer_again(browser, site_u
     assert first is None and once is None and twice is not None
     page = new_table(browser, site_url)
     try:
-        page.store_and_open(SAVE_KEY, page_save(game))
-        page.page.locator("#result[data-kind=lost] [data-action=postmortem]").click()
-        postmortem = page.page.locator("#postmortem")
-        expect(postmortem).to_have_attribute("data-state", "done", timeout=ANALYSIS_TIMEOUT_MS)
+        postmortem = lost_and_analysed(page, game)
         mouse_click(page, "#search-longer")
         expect(postmortem).to_have_attribute("data-state", "running")
         expect(page.page.locator("#postmortem-text")).to_contain_text(
