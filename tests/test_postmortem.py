@@ -51,6 +51,11 @@ def recorded_game(deal: int) -> Game:
     return Game.from_record((FIXTURES / f"lost-deal-{deal}.txt").read_text(encoding="utf-8"))
 
 
+def random_lost_game(deal: int) -> Game:
+    """The random losing game of `deal` (benchmarks/postmortem.py `losing_game`), as recorded."""
+    return Game.from_record((FIXTURES / f"random-lost-deal-{deal}.txt").read_text(encoding="utf-8"))
+
+
 def line_then_random(seed: int, follow: int, tail_seed: int) -> Game:
     """Deal `seed`: the solver's winning line for `follow` moves, then random moves until lost."""
     game = Game.new(seed)
@@ -215,7 +220,7 @@ def test_deepen_searches_where_the_slip_may_be_again_deeper_until_it_is_pinned()
     position): the slip stays among six undecided positions after move 50, the last proved
     winnable; deepened once (ten times the budgets), the search pins it at move 51, the move
     from the position after move 50, with a winning line from there."""
-    game = Game.from_record((FIXTURES / "random-lost-deal-19.txt").read_text(encoding="utf-8"))
+    game = random_lost_game(19)
     analysis = Analysis(game)
     analysis.run_counted(1_000)
     assert slip(analysis.verdicts) is None
@@ -238,7 +243,7 @@ def test_deepen_searches_where_the_slip_may_be_again_deeper_until_it_is_pinned()
 def test_deepen_searches_again_what_it_had_left_undecided_and_keeps_proofs():
     """Analysis.step() answers a position met again from memory; after deepen() a position
     left undecided is searched again, DEEPEN_FACTOR times longer, and what was proved stays."""
-    game = Game.from_record((FIXTURES / "random-lost-deal-19.txt").read_text(encoding="utf-8"))
+    game = random_lost_game(19)
     analysis = Analysis(game, budget=1e-6)  # a search of about a thousand positions each
     analysis.run()
     before = [v.verdict for v in analysis.verdicts]

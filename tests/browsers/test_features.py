@@ -8,8 +8,9 @@ from plot import Game
 from tests.browsers.session import TIMES
 from tests.e2e.tablepage import ANIMATED_PROPERTIES, COMPOSITED, expected_table
 from tests.e2e.test_daily import cli
-from tests.e2e.test_story import FIXTURES, after, cli_slip, lost_game
+from tests.e2e.test_story import after, cli_slip, lost_game
 from tests.lines import only_the_stock_left, page_save
+from tests.test_postmortem import random_lost_game
 
 SAVE_KEY = "the-plot/save"
 ANALYSIS_TIMEOUT_MS = 90_000
@@ -65,7 +66,7 @@ def test_where_it_slipped_rewind_and_the_move_list(player, tmp_path):
 
 
 def test_a_click_during_a_long_post_mortem_lands_while_it_is_still_working(player):
-    game = Game.from_record((FIXTURES / "random-lost-deal-13.txt").read_text(encoding="utf-8"))
+    game = random_lost_game(13)
     player.store_and_open(SAVE_KEY, page_save(game))
     player.wait("() => document.getElementById('result').dataset.kind === 'lost'"
                 " && !document.getElementById('result').hidden", what="the lost dialog")

@@ -4,14 +4,14 @@ their own (one page per engine per module), not after the other features' post-m
 
 from __future__ import annotations
 
-from plot import Game
 from tests.browsers.test_features import ANALYSIS_TIMEOUT_MS, lost_and_analysed
 from tests.e2e.tablepage import expected_table
-from tests.e2e.test_story import FIXTURES, after, page_slips
+from tests.e2e.test_story import after, page_slips
+from tests.test_postmortem import random_lost_game
 
 
 def test_a_slip_left_undecided_is_searched_for_longer(player):
-    game = Game.from_record((FIXTURES / "random-lost-deal-19.txt").read_text(encoding="utf-8"))
+    game = random_lost_game(19)
     first, deeper = page_slips(game, 1)
     assert first is None and deeper is not None
     lost_and_analysed(player, game)
@@ -29,7 +29,7 @@ def test_a_slip_left_undecided_is_searched_for_longer(player):
 
 
 def test_a_longer_search_stops_and_goes_on(player):
-    game = Game.from_record((FIXTURES / "random-lost-deal-16.txt").read_text(encoding="utf-8"))
+    game = random_lost_game(16)
     first, once, twice = page_slips(game, 2)
     assert first is None and once is None and twice is not None
     lost_and_analysed(player, game)

@@ -14,10 +14,9 @@ from playwright.sync_api import expect
 from plot import Game
 from tests.e2e.tablepage import TablePage, expected_table, new_table
 from tests.lines import page_save
-from tests.test_postmortem import recorded_game
+from tests.test_postmortem import random_lost_game, recorded_game
 
 ROOT = Path(__file__).resolve().parents[2]
-FIXTURES = ROOT / "tests" / "fixtures"
 SAVE_KEY = "the-plot/save"
 CLICKED = 8  # the moves up to the loss that are clicked (the earlier ones come from a save)
 ANALYSIS_TIMEOUT_MS = 60_000
@@ -131,7 +130,7 @@ def test_a_slip_left_undecided_is_searched_for_longer_and_the_last_winnable_move
     """Deal 19's random lost game: the page's searches leave the slip among undecided moves.
     The panel offers the last position proved winnable (rewind there) and Search longer, which
     pins the slip where the engine's own deeper search does."""
-    game = Game.from_record((FIXTURES / "random-lost-deal-19.txt").read_text(encoding="utf-8"))
+    game = random_lost_game(19)
     first, deeper = page_slips(game, 1)
     assert first is None and deeper is not None
     page = new_table(browser, site_url)
@@ -168,7 +167,7 @@ def test_a_longer_search_stops_goes_on_and_searches_longer_again(browser, site_u
     """Deal 16's random lost game: one Search longer round takes seconds (7 s in Chromium
     here) and leaves the slip undecided, a second pins it. Stopped during the first and
     gone on, the rounds end where the engine's do."""
-    game = Game.from_record((FIXTURES / "random-lost-deal-16.txt").read_text(encoding="utf-8"))
+    game = random_lost_game(16)
     first, once, twice = page_slips(game, 2)
     assert first is None and once is None and twice is not None
     page = new_table(browser, site_url)
@@ -200,7 +199,7 @@ def test_a_click_during_a_long_post_mortem_lands_while_it_is_still_working(brows
     """The post-mortem works in slices that give the browser its turn between them: an Undo
     clicked (at the mouse's coordinates) while it runs is drawn before it has finished. The
     game's post-mortem takes seconds (2 s in Chromium here), the Undo tens of milliseconds."""
-    game = Game.from_record((FIXTURES / "random-lost-deal-13.txt").read_text(encoding="utf-8"))
+    game = random_lost_game(13)
     page = new_table(browser, site_url)
     try:
         page.store_and_open(SAVE_KEY, page_save(game))
@@ -246,7 +245,7 @@ def test_a_move_with_the_move_list_open_keeps_its_entries_and_their_focus(browse
     was (its state redrawn in place, not 300 entries rebuilt a click), the list still says which
     moves are played, which can be redone and where the table is, and an entry chosen with
     the keyboard keeps the focus."""
-    game = Game.from_record((FIXTURES / "random-lost-deal-13.txt").read_text(encoding="utf-8"))
+    game = random_lost_game(13)
     last = len(game.history)
     page = new_table(browser, site_url)
     try:

@@ -10,7 +10,7 @@ from unittest.mock import patch
 from plot import Game, postmortem
 from plot.postmortem import Analysis, slip, verdicts
 from plot.solver import Result
-from tests.test_postmortem import FIXTURES, after, recorded_game
+from tests.test_postmortem import after, random_lost_game, recorded_game
 from tests.test_solver import replays_to_win
 from tests.web.fakes import booted
 from web.saveslot import SAVE_KEY
@@ -109,7 +109,7 @@ def test_a_slip_left_among_undecided_positions_offers_the_last_winnable_one_and_
     """Deal 19's random lost game: the page's searches leave the slip among six undecided
     positions after move 50. The panel says so, offers to rewind to move 50 (proved winnable,
     with its winning line) and to search longer; searching longer pins the slip at move 51."""
-    game = Game.from_record((FIXTURES / "random-lost-deal-19.txt").read_text(encoding="utf-8"))
+    game = random_lost_game(19)
     app, _, browser = playing(game)
     app.story.analyse()
     assert table_view(app).chrome.story.progress == "Working out each position of the game\u2026"
@@ -146,7 +146,7 @@ def test_a_slip_left_among_undecided_positions_offers_the_last_winnable_one_and_
 def test_a_game_still_playing_with_its_last_positions_undecided_is_not_called_winnable():
     """Deal 19's game stopped after move 56, still playing: positions 51-56 stay undecided
     within the page's budget, so the panel must not say every position could still be won."""
-    game = Game.from_record((FIXTURES / "random-lost-deal-19.txt").read_text(encoding="utf-8"))
+    game = random_lost_game(19)
     app, _, browser = playing(game, upto=56)
     assert app.game.status == "playing"
     app.story.analyse()
@@ -159,7 +159,7 @@ def test_a_game_still_playing_with_its_last_positions_undecided_is_not_called_wi
 
 
 def test_stop_leaves_what_the_post_mortem_proved_and_asking_again_goes_on():
-    game = Game.from_record((FIXTURES / "random-lost-deal-19.txt").read_text(encoding="utf-8"))
+    game = random_lost_game(19)
     app, _, browser = playing(game, step=1.0)  # every look at the clock: 1 ms later
     app.story.analyse()
     browser.run()
