@@ -99,23 +99,32 @@ def page_postmortem_of(deal: int) -> tuple[int, int, bool]:
     return tally(page_analysis(losing_game(deal)))
 
 
-def page_longer_of(deal: int, rounds: int) -> tuple[bool, list[tuple[bool, int, float]]]:
-    """Whether the page's post-mortem of the deal's random losing game leaves the slip among
-    undecided positions; then for each Search longer (up to `rounds`, until the slip is found):
-    (slip found, solver positions, seconds)."""
-    analysis = page_analysis(losing_game(deal))
+def longer_rounds(game: Game, rounds: int) -> list[tuple[int | None, int, float]] | None:
+    """None if the page's post-mortem of `game` does not leave the slip among undecided
+    positions; else for each Search longer (up to `rounds`, until the slip is found): (the slip
+    or None, solver positions, seconds)."""
+    analysis = page_analysis(game)
     if slip(analysis.verdicts) is not None or not analysis.undecided():
-        return False, []
+        return None
     done = []
     for _ in range(rounds):
         analysis.deepen()
         start = time.perf_counter()
         nodes = analysis.run_counted(POSITION_NODES)
-        found = slip(analysis.verdicts) is not None
+        found = slip(analysis.verdicts)
         done.append((found, nodes, time.perf_counter() - start))
-        if found or not analysis.undecided():
+        if found is not None or not analysis.undecided():
             break
-    return True, done
+    return done
+
+
+def page_longer_of(deal: int, rounds: int) -> tuple[bool, list[tuple[bool, int, float]]]:
+    """`longer_rounds` of the deal's random losing game: whether the slip is left among
+    undecided positions, then (slip found, solver positions, seconds) for each round."""
+    done = longer_rounds(losing_game(deal), rounds)
+    if done is None:
+        return False, []
+    return True, [(found is not None, nodes, seconds) for found, nodes, seconds in done]
 
 
 def run(function, jobs_args: list[tuple], jobs: int) -> list:

@@ -43,7 +43,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from benchmarks.pagekit import launch_chromium, static_server  # noqa: E402
-from benchmarks.postmortem import losing_game, page_analysis  # noqa: E402
+from benchmarks.postmortem import longer_rounds, losing_game, page_analysis  # noqa: E402
 from benchmarks.solver import percentile  # noqa: E402
 from plot import Game  # noqa: E402
 from plot.postmortem import PositionVerdict, slip  # noqa: E402
@@ -100,13 +100,11 @@ def cpython_postmortem(game: Game) -> tuple[float, list[PositionVerdict]]:
 def cpython_longer(game: Game) -> tuple[float, int | None] | None:
     """Seconds one Search longer takes in CPython where the page's post-mortem of `game` leaves
     the slip among undecided positions (None where it does not), and the slip it then finds."""
-    analysis = page_analysis(game)
-    if slip(analysis.verdicts) is not None or not analysis.undecided():
+    done = longer_rounds(game, 1)
+    if done is None:
         return None
-    analysis.deepen()
-    started = time.perf_counter()
-    analysis.run_counted(POSITION_NODES)
-    return time.perf_counter() - started, slip(analysis.verdicts)
+    found, _, seconds = done[0]
+    return seconds, found
 
 
 def page_postmortem(browser, url: str, game: Game, timeout_s: float) -> dict:
