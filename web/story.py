@@ -106,7 +106,7 @@ class Story:
         stopped = done and self.analysis.next_position() is not None
         longer = done and not stopped and slip is None and bool(self.analysis.undecided())
         last_won = self.analysis.last_won() if longer else None
-        summary = self._summary(verdicts) if done else ""
+        summary = self._summary(verdicts, stopped) if done else ""
         from_ = slip - 1 if slip else last_won
         pinned = last_won is None
         return StoryView(rows, game.moves_played, verdicts[0] if verdicts else None,
@@ -312,10 +312,11 @@ class Story:
             return words.WORKING_OUT
         return words.searching_progress(self.analysis.depth, len(self.analysis.undecided()))
 
-    def _summary(self, verdicts: list[str | None]) -> str:
+    def _summary(self, verdicts: list[str | None], stopped: bool = False) -> str:
+        """The post-mortem in words (`stopped`: before its end)."""
         slip = self.slip()
         unknown = verdicts.count(UNKNOWN)
-        if slip is None and self.analysis.next_position() is not None:
+        if stopped:
             return words.stopped_early(unknown)
         if slip is not None:
             text, _ = self._texts(self.line())[slip - 1]
