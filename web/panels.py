@@ -5,7 +5,7 @@ the day (the calendar). Every text goes in as text, never markup.
 
 from __future__ import annotations
 
-from pyscript.ffi import is_none, to_js
+from pyscript.ffi import is_none
 
 SVG = "http://www.w3.org/2000/svg"
 CHART_WIDTH, CHART_HEIGHT = 320, 120  # the charts' drawing units (they scale with the panel)
@@ -183,7 +183,8 @@ def draw_story(document, story) -> None:
     if focus is not None and 0 < focus <= len(keys) \
             and listing.getAttribute("data-shown-slip") != str(focus):
         listing.setAttribute("data-shown-slip", str(focus))
-        items.item(focus - 1).scrollIntoView(to_js({"block": "center"}))
+        item = items.item(focus - 1)  # the list scrolls, not the panel: the summary stays in view
+        listing.scrollTop = item.offsetTop - (listing.clientHeight - item.offsetHeight) / 2
     document.getElementById("movelist-empty").hidden = bool(story.rows)
     section = document.getElementById("postmortem")
     shown = story.analysing or bool(story.summary)

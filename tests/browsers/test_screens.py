@@ -84,3 +84,46 @@ def test_a_game_in_progress_fits_the_screen(player, in_progress, width, height, 
         if framed:
             player.goto(f"#game={NUMBER}")
         player.page.set_viewport(1280, 720)
+
+
+# Where the Moves panel lies at phone size: its top, the lowest edge of the foundations and
+# the waste, and what a press at the middle of the bar's Undo would land on.
+SHEET = """() => {
+  const story = document.getElementById('story').getBoundingClientRect();
+  const piles = ['F1', 'F8', 'W'].map((p) =>
+    document.querySelector(`[data-pile=${p}]`).getBoundingClientRect().bottom);
+  const undo = document.getElementById('undo').getBoundingClientRect();
+  const hit = document.elementFromPoint(undo.left + undo.width / 2, undo.top + undo.height / 2);
+  return { top: story.top, bottom: story.bottom, piles: Math.max(...piles),
+           height: innerHeight, undo: !!hit && !!hit.closest('#undo') };
+}"""
+
+
+def test_on_a_phone_the_moves_panel_leaves_the_bar_and_the_top_of_the_table_in_sight(
+        player, in_progress):
+    """The Moves panel is a sheet over the lower part of a phone's screen: the foundations and
+    the waste stay in sight, and Undo and Redo, pressed at their place, work under it."""
+    framed = False
+    if tuple(player.page.set_viewport(390, 844)) != (390, 844):
+        player.open_framed(390, 844, f"#game={NUMBER}")
+        framed = True
+    try:
+        player.wait_table(expected_table(in_progress))
+        player.click(".bar [data-action=story]")
+        player.wait("() => !document.getElementById('story').hidden", what="the Moves panel")
+        player.js(FRAMES)
+        sheet = player.js(SHEET)
+        assert sheet["bottom"] == sheet["height"] and sheet["piles"] <= sheet["top"], \
+            f"{player.engine}: the Moves panel covers the top of the table: {sheet}"
+        assert sheet["undo"], f"{player.engine}: the Moves panel covers Undo"
+        player.click("#undo")
+        player.wait_moves(MOVES - 1, "undo under the Moves panel")
+        player.click(".bar [data-action=redo]")
+        player.wait_table(expected_table(in_progress))
+        assert player.visible("#story")
+        player.click("#story [data-action=close-panel]")
+        player.assert_clean()
+    finally:
+        if framed:
+            player.goto(f"#game={NUMBER}")
+        player.page.set_viewport(1280, 720)

@@ -163,6 +163,46 @@ def test_a_slip_left_undecided_is_searched_for_longer_and_the_last_winnable_move
         page.context.close()
 
 
+def inside(box: dict, outer: dict) -> bool:
+    """Whether a bounding box lies within another."""
+    return (outer["y"] <= box["y"] and box["y"] + box["height"] <= outer["y"] + outer["height"]
+            and outer["x"] <= box["x"] and box["x"] + box["width"] <= outer["x"] + outer["width"])
+
+
+def test_on_a_phone_the_moves_sheet_leaves_the_bar_and_the_top_of_the_table_in_sight(
+        browser, site_url):
+    """At phone size the Moves panel is a sheet over the lower part of the screen (it used to
+    cover all of it, Undo and Redo too): after the post-mortem the summary is in sight at the
+    sheet's top, the slip's entry is scrolled into the list's own view, the foundations and the
+    waste stay uncovered, and Undo, pressed at its place, takes back a move with the panel
+    still open."""
+    game = lost_game()
+    page = new_table(browser, site_url, viewport={"width": 390, "height": 844})
+    try:
+        postmortem = lost_and_analysed(page, game)
+        slip = int(postmortem.get_attribute("data-slip"))
+        p = page.page
+        sheet = p.locator("#story").bounding_box()
+        assert sheet["y"] > 0 and sheet["y"] + sheet["height"] == 844
+        for pile in ("F1", "F8", "W"):
+            box = p.locator(f"[data-pile={pile}]").bounding_box()
+            assert box["y"] + box["height"] <= sheet["y"], (pile, box, sheet)
+        assert inside(p.locator("#postmortem-text").bounding_box(), sheet)
+        assert inside(p.locator("#rewind").bounding_box(), sheet)
+        assert inside(p.locator(f"[data-movelist] > [data-move='{slip}']").bounding_box(),
+                      p.locator("#movelist").bounding_box())  # the list scrolled to the slip
+        assert p.evaluate("() => document.getElementById('story').scrollTop") == 0
+        last = len(game.history)
+        mouse_click(page, "#undo")
+        page.wait_table(expected_table(after(game, last - 1)))
+        expect(p.locator("#story")).to_be_visible()
+        expect(p.locator("[data-movelist] > [aria-current]")).to_have_attribute(
+            "data-move", str(last - 1))
+        page.assert_clean()
+    finally:
+        page.context.close()
+
+
 def test_a_longer_search_stops_goes_on_and_searches_longer_again(browser, site_url):
     """Deal 16's random lost game: one Search longer round takes seconds (7 s in Chromium
     here) and leaves the slip undecided, a second pins it. Stopped during the first and
