@@ -113,7 +113,7 @@ def test_on_a_phone_the_moves_panel_leaves_the_bar_and_the_top_of_the_table_in_s
         player.wait("() => !document.getElementById('story').hidden", what="the Moves panel")
         player.js(FRAMES)
         sheet = player.js(SHEET)
-        assert sheet["bottom"] == sheet["height"] and sheet["piles"] <= sheet["top"], \
+        assert abs(sheet["bottom"] - sheet["height"]) < 1 and sheet["piles"] <= sheet["top"], \
             f"{player.engine}: the Moves panel covers the top of the table: {sheet}"
         assert sheet["undo"], f"{player.engine}: the Moves panel covers Undo"
         player.click("#undo")

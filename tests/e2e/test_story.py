@@ -183,7 +183,7 @@ def test_on_a_phone_the_moves_sheet_leaves_the_bar_and_the_top_of_the_table_in_s
         slip = int(postmortem.get_attribute("data-slip"))
         p = page.page
         sheet = p.locator("#story").bounding_box()
-        assert sheet["y"] > 0 and sheet["y"] + sheet["height"] == 844
+        assert sheet["y"] > 0 and abs(sheet["y"] + sheet["height"] - 844) < 1  # at the bottom
         for pile in ("F1", "F8", "W"):
             box = p.locator(f"[data-pile={pile}]").bounding_box()
             assert box["y"] + box["height"] <= sheet["y"], (pile, box, sheet)
