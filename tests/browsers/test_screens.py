@@ -5,6 +5,7 @@ each is kept in /tmp/browser-shots/ (PLOT_SHOTS to change it) for people to look
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -47,16 +48,26 @@ def in_progress(player) -> Game:
     return game
 
 
+@contextmanager
+def sized(player, width: int, height: int):
+    """The game at width x height for the block; yields whether it is in an iframe. WebKitGTK's
+    MiniBrowser keeps its window at least as wide as its toolbar (447 px): the same page, in a
+    same-origin iframe of exactly that size, lays out as it would. Afterwards the game is back
+    in the page at 1280x720."""
+    framed = tuple(player.page.set_viewport(width, height)) != (width, height)
+    if framed:
+        player.open_framed(width, height, f"#game={NUMBER}")
+    try:
+        yield framed
+    finally:
+        if framed:
+            player.goto(f"#game={NUMBER}")
+        player.page.set_viewport(1280, 720)
+
+
 @pytest.mark.parametrize(("width", "height", "phone"), SIZES)
 def test_a_game_in_progress_fits_the_screen(player, in_progress, width, height, phone):
-    framed = False
-    shown = player.page.set_viewport(width, height)
-    if tuple(shown) != (width, height):
-        # WebKitGTK's MiniBrowser keeps its window at least as wide as its toolbar (447 px):
-        # the same page, in a same-origin iframe of exactly that size, lays out as it would
-        player.open_framed(width, height, f"#game={NUMBER}")
-        framed = True
-    try:
+    with sized(player, width, height) as framed:
         player.js(FRAMES)
         player.wait_table(expected_table(in_progress))
         player.wait(f"() => ({FLIGHTS})().length === 0", what="no card in flight")
@@ -80,10 +91,6 @@ def test_a_game_in_progress_fits_the_screen(player, in_progress, width, height, 
             assert left >= 0 and right <= width + 0.5, f"{name} is off screen"
             if phone:
                 assert min(w, h) >= MIN_TOUCH_PX, f"{name} is {w:.0f}x{h:.0f} px on a phone"
-    finally:
-        if framed:
-            player.goto(f"#game={NUMBER}")
-        player.page.set_viewport(1280, 720)
 
 
 # Where the Moves panel lies at phone size: its top, the lowest edge of the foundations and
@@ -103,11 +110,7 @@ def test_on_a_phone_the_moves_panel_leaves_the_bar_and_the_top_of_the_table_in_s
         player, in_progress):
     """The Moves panel is a sheet over the lower part of a phone's screen: the foundations and
     the waste stay in sight, and Undo and Redo, pressed at their place, work under it."""
-    framed = False
-    if tuple(player.page.set_viewport(390, 844)) != (390, 844):
-        player.open_framed(390, 844, f"#game={NUMBER}")
-        framed = True
-    try:
+    with sized(player, 390, 844):
         player.wait_table(expected_table(in_progress))
         player.click(".bar [data-action=story]")
         player.wait("() => !document.getElementById('story').hidden", what="the Moves panel")
@@ -123,7 +126,3 @@ def test_on_a_phone_the_moves_panel_leaves_the_bar_and_the_top_of_the_table_in_s
         assert player.visible("#story")
         player.click("#story [data-action=close-panel]")
         player.assert_clean()
-    finally:
-        if framed:
-            player.goto(f"#game={NUMBER}")
-        player.page.set_viewport(1280, 720)
