@@ -8,9 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from plot import Game, IllegalMove
-from tests.e2e.tablepage import expected_table
+from tests.e2e.tablepage import expected_table, new_table
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results"
@@ -18,6 +19,16 @@ MIN_TOUCH_PX = 44
 # (width, height, whether it is a phone whose touch targets must be at least MIN_TOUCH_PX)
 SIZES = [(390, 844, True), (844, 390, False), (360, 740, False), (1920, 1080, False),
          (3840, 2160, False)]
+# A phone's edges where nothing to read or press may lie (the notch, the rounded corners, the
+# home indicator), in CSS px as an iPhone with a notch reports them, held upright and on its side.
+NOTCHED = [((390, 844), {"top": 47, "right": 0, "bottom": 34, "left": 0}),
+           ((844, 390), {"top": 0, "right": 47, "bottom": 21, "left": 47})]
+PANELS = ("settings", "stats", "help", "daily", "story")
+# Every box on screen that a player reads or presses: the piles, the buttons, a panel's title.
+ON_SCREEN = """sel => [...document.querySelectorAll(sel)].filter(e => e.getClientRects().length)
+  .map(e => [e.id || e.dataset.pile || e.dataset.action || e.tagName, e.getBoundingClientRect()])
+  .filter(([, r]) => r.bottom > 0 && r.top < innerHeight && r.width && r.height)
+  .map(([name, r]) => [name, r.left, r.top, r.right, r.bottom])"""
 
 
 def centre(locator) -> tuple[float, float]:
@@ -143,3 +154,50 @@ def test_the_table_fits_the_screen(table, width, height, phone):
         page.screenshot(path=str(SHOTS / f"table-{width}x{height}.png"))
     finally:
         page.set_viewport_size({"width": 1280, "height": 720})
+
+
+@pytest.mark.parametrize(("size", "insets"), NOTCHED)
+def test_on_a_phone_with_a_notch_nothing_to_read_or_press_lies_under_it(
+        browser, site_url, size, insets):
+    """With the page covering the whole screen (viewport-fit=cover), the table, the bar and
+    every panel keep their buttons and titles inside the safe area, and a panel scrolled to
+    its end ends above the home indicator. Chromium only: the other engines here cannot
+    pretend to have a notch."""
+    width, height = size
+    table = new_table(browser, site_url, viewport={"width": width, "height": height})
+    try:
+        table.context.new_cdp_session(table.page).send(
+            "Emulation.setSafeAreaInsetsOverride", {"insets": insets})
+        table.goto("#game=7")
+        left, top = insets["left"], insets["top"]
+        right, bottom = width - insets["right"], height - insets["bottom"]
+
+        def assert_safe(selector: str, where: str, across_only: bool = False,
+                        last_only: bool = False) -> None:
+            """Every box `selector` matches on screen lies in the safe area (`across_only`:
+            from side to side, for what the player can scroll into view; `last_only`: the
+            last of them)."""
+            boxes = table.page.evaluate(ON_SCREEN, selector)
+            assert boxes, f"nothing matches {selector}"
+            if last_only:
+                boxes = boxes[-1:]
+            for name, x0, y0, x1, y1 in boxes:
+                across = x0 >= left - 0.5 and x1 <= right + 0.5
+                down = across_only or (y0 >= top - 0.5 and y1 <= bottom + 0.5)
+                assert across and down, f"{where}: {name} at {x0:.0f},{y0:.0f}-{x1:.0f}," \
+                    f"{y1:.0f}, the safe area {left},{top}-{right},{bottom}"
+
+        assert_safe("[data-pile], .bar button", "the table")
+        for panel in PANELS:
+            table.page.locator(f".bar [data-action={panel}]").click()
+            aside = table.page.locator(f"#{panel}")
+            expect(aside).to_be_visible()
+            assert_safe(f"#{panel} > header *", panel)
+            assert_safe(f"#{panel} button", panel, across_only=True)
+            aside.evaluate("e => { e.scrollTop = e.scrollHeight; }")
+            assert_safe(f"#{panel} > *", f"{panel}, scrolled to its end", last_only=True)
+            table.page.keyboard.press("Escape")
+            expect(aside).to_be_hidden()
+        table.assert_clean()
+    finally:
+        table.context.close()
