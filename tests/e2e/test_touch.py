@@ -172,30 +172,30 @@ def test_on_a_phone_with_a_notch_nothing_to_read_or_press_lies_under_it(
         left, top = insets["left"], insets["top"]
         right, bottom = width - insets["right"], height - insets["bottom"]
 
-        def assert_safe(selector: str, where: str, across_only: bool = False,
-                        last_only: bool = False) -> None:
-            """Every box `selector` matches on screen lies in the safe area (`across_only`:
-            from side to side, for what the player can scroll into view; `last_only`: the
-            last of them)."""
+        def on_screen(selector: str) -> list:
+            """[name, left, top, right, bottom] of each box `selector` matches on screen."""
             boxes = table.page.evaluate(ON_SCREEN, selector)
             assert boxes, f"nothing matches {selector}"
-            if last_only:
-                boxes = boxes[-1:]
+            return boxes
+
+        def assert_safe(boxes: list, where: str, across_only: bool = False) -> None:
+            """Every box lies in the safe area (`across_only`: from side to side, for what the
+            player can scroll into view)."""
             for name, x0, y0, x1, y1 in boxes:
                 across = x0 >= left - 0.5 and x1 <= right + 0.5
                 down = across_only or (y0 >= top - 0.5 and y1 <= bottom + 0.5)
                 assert across and down, f"{where}: {name} at {x0:.0f},{y0:.0f}-{x1:.0f}," \
                     f"{y1:.0f}, the safe area {left},{top}-{right},{bottom}"
 
-        assert_safe("[data-pile], .bar button", "the table")
+        assert_safe(on_screen("[data-pile], .bar button"), "the table")
         for panel in PANELS:
             table.page.locator(f".bar [data-action={panel}]").click()
             aside = table.page.locator(f"#{panel}")
             expect(aside).to_be_visible()
-            assert_safe(f"#{panel} > header *", panel)
-            assert_safe(f"#{panel} button", panel, across_only=True)
+            assert_safe(on_screen(f"#{panel} > header *"), panel)
+            assert_safe(on_screen(f"#{panel} button"), panel, across_only=True)
             aside.evaluate("e => { e.scrollTop = e.scrollHeight; }")
-            assert_safe(f"#{panel} > *", f"{panel}, scrolled to its end", last_only=True)
+            assert_safe(on_screen(f"#{panel} > *")[-1:], f"{panel}, scrolled to its end")
             table.page.keyboard.press("Escape")
             expect(aside).to_be_hidden()
         table.assert_clean()
