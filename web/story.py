@@ -41,7 +41,6 @@ class MoveRow:
 class StoryView:
     rows: tuple[MoveRow, ...]
     at: int                        # moves played: the position on the table
-    start_verdict: str | None      # the post-mortem's verdict on the deal itself
     analysing: bool
     stopped: bool                  # the post-mortem was stopped before its end: it can go on
     slip: int | None               # the move after which the game was lost
@@ -109,9 +108,8 @@ class Story:
         summary = self._summary(verdicts, stopped) if done else ""
         from_ = slip - 1 if slip else last_won
         pinned = last_won is None
-        return StoryView(rows, game.moves_played, verdicts[0] if verdicts else None,
-                         self.analysing, stopped, slip, last_won, longer, summary,
-                         self._progress() if self.analysing else "",
+        return StoryView(rows, game.moves_played, self.analysing, stopped, slip, last_won, longer,
+                         summary, self._progress() if self.analysing else "",
                          self.analysis.line(from_) if from_ is not None else (),
                          words.line_from(last_won, pinned), words.rewind_label(pinned),
                          self.replay_mode, self.replaying, self.speed)
