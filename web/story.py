@@ -108,11 +108,13 @@ class Story:
         summary = self._summary(verdicts, stopped) if done else ""
         from_ = slip - 1 if slip else last_won
         pinned = last_won is None
-        return StoryView(rows, game.moves_played, self.analysing, stopped, slip, last_won, longer,
-                         summary, self._progress() if self.analysing else "",
-                         self.analysis.line(from_) if from_ is not None else (),
-                         words.line_from(last_won, pinned), words.rewind_label(pinned),
-                         self.replay_mode, self.replaying, self.speed)
+        return StoryView(
+            rows=rows, at=game.moves_played, analysing=self.analysing, stopped=stopped, slip=slip,
+            last_won=last_won, longer=longer, summary=summary,
+            progress=self._progress() if self.analysing else "",
+            line=self.analysis.line(from_) if from_ is not None else (),
+            line_label=words.line_from(last_won, pinned), rewind_label=words.rewind_label(pinned),
+            replay=self.replay_mode, replaying=self.replaying, speed=self.speed)
 
     # ---- replay -----------------------------------------------------------------------------
 
