@@ -5,7 +5,8 @@ it is lost (a game that ends won is played again with the next seed). Then:
   1. every position along each game (the start and after every move) solved on its own, with a
      fresh solver and a time budget each: decided %, median, p95 and max time per position;
   2. each game's post-mortem (plot.postmortem.Analysis, the same budget a position): positions
-     solved, positions decided, slips found, time per game;
+     solved, positions decided, slips found, time per game; and the positions decided before its
+     retries, while no position has been searched beyond the budget;
   3. each game's post-mortem as the page works it out (web/story.py: POSITION_NODES positions a
      position, counted): positions decided, slips;
   4. where (3) leaves the slip among undecided positions, the page's Search longer, up to
@@ -30,7 +31,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from benchmarks.solver import percentile  # noqa: E402
 from plot import Game  # noqa: E402
-from plot.postmortem import DEEPEN_FACTOR, DEFAULT_BUDGET, Analysis, slip  # noqa: E402
+from plot.postmortem import DEEPEN_FACTOR, DEFAULT_BUDGET, RETRY_FACTOR, Analysis, slip  # noqa: E402
 from plot.solver import UNKNOWN, solve  # noqa: E402
 from web.story import POSITION_NODES  # noqa: E402
 
@@ -71,17 +72,24 @@ def tally(analysis: Analysis) -> tuple[int, int, bool]:
     return len(found), sum(v.verdict != UNKNOWN for v in found), slip(found) is not None
 
 
-def postmortem_of(deal: int, budget: float) -> tuple[int, int, int, bool, float]:
-    """(positions, solved, decided, slip found, seconds) for the deal's random losing game."""
+def postmortem_of(deal: int, budget: float) -> tuple[int, int, int, bool, float, int]:
+    """(positions, solved, decided, slip found, seconds, decided before the first retry) for the
+    deal's random losing game: before its retries, no position is searched beyond `budget`."""
     game = losing_game(deal)
     start = time.perf_counter()
     analysis = Analysis(game, budget)
     solved = 0
-    while analysis.step() is not None:
+    first_pass = None
+    while (number := analysis.next_position()) is not None:
+        if first_pass is None and analysis.is_retry(number):
+            first_pass = tally(analysis)[1]
+        analysis.step()
         solved += 1
     seconds = time.perf_counter() - start
     positions, decided, slipped = tally(analysis)
-    return positions, solved, decided, slipped, seconds
+    if first_pass is None:  # no retry: every search was a first one
+        first_pass = decided
+    return positions, solved, decided, slipped, seconds, first_pass
 
 
 def page_analysis(game: Game) -> Analysis:
@@ -169,11 +177,13 @@ def main() -> None:
 
     started = time.perf_counter()
     games = run(postmortem_of, [(d, args.budget) for d in deals], args.jobs)
-    positions, solved, decided, slips, _ = map(sum, zip(*games, strict=True))
+    positions, solved, decided, slips, _, first_pass = map(sum, zip(*games, strict=True))
     seconds = sorted(g[4] for g in games)
     print(f"2. post-mortems: {len(games)} games, {positions} positions, {solved} solved "
           f"({solved / len(games):.1f} a game): decided {decided / positions:.2%}, "
           f"slip found in {slips} games")
+    print(f"   before the retries ({RETRY_FACTOR} times deeper), every search within the budget: "
+          f"decided {first_pass / positions:.2%}")
     print(f"   time per game: median {percentile(seconds, 0.5) * 1000:.0f} ms, "
           f"p95 {percentile(seconds, 0.95) * 1000:.0f} ms, max {seconds[-1] * 1000:.0f} ms; "
           f"wall {time.perf_counter() - started:.0f} s")
