@@ -113,7 +113,8 @@ RECORD_CLICKS = """() => {
   }, options);
   addEventListener('click', (e) => {
     const pile = e.target.closest && e.target.closest('[data-pile]');
-    window.__clicks.push({ pile: pile ? pile.dataset.pile : null, covered, detail: e.detail });
+    window.__clicks.push({ pile: pile ? pile.dataset.pile : null, covered, detail: e.detail,
+                           at: e.timeStamp });
   }, options);
 }""".replace("FLIGHTS", FLIGHTS)
 # Gaps between two clicks on the stock, tried in turn until the second click comes while the
@@ -151,3 +152,55 @@ def test_a_click_on_a_pile_under_a_flying_card_reaches_the_pile(player):
     game.play("S-W")
     player.wait_moves(2, "the second deal")
     player.wait_table(expected_table(game))
+
+
+# Card speed "slow" (web/settings.py SPEED_MS: 320 ms) for the test below, so that even a driver
+# that takes a tenth of a second or more from one click to the next clicks within the flight.
+SET_SPEED = """(value) => {
+  const box = document.querySelector('[data-setting=speed]');
+  box.value = value;
+  box.dispatchEvent(new Event('change', { bubbles: true }));
+  return box.value;
+}"""
+# Gaps between the deal and the click on the waste, tried in turn until that click comes while
+# the dealt card is drawn over the waste (it is there from early in its flight to the end).
+LANDING_GAPS_MS = (0, 40, 80, 120)
+
+
+def test_a_click_on_the_pile_a_card_flies_onto_reaches_that_pile(player):
+    """A deal, then a click on the waste while the dealt card still flies onto it: the click
+    reaches the waste, which picks up the card just dealt (the engine's targets lit), instead
+    of catching on the copy in flight. Every engine's driver clicks within the slow flight,
+    WebKit's too, which takes too long between two clicks for the test above."""
+    assert player.js(SET_SPEED, "slow") == "slow"
+    try:
+        for attempt, gap in enumerate(LANDING_GAPS_MS):
+            number = 11 + attempt
+            player.open(number)
+            player.js(RECORD_CLICKS)
+            player.page.clicks([player.centre("S"), player.centre("W")], gap)
+            clicks = player.wait("() => window.__clicks.length >= 2 && window.__clicks",
+                                 what="both clicks")["value"]
+            if clicks[1]["covered"]:
+                break
+        else:
+            pytest.fail(f"{player.engine}: the click on the waste never came while the dealt "
+                        f"card was over it (gaps {LANDING_GAPS_MS} ms)")
+        apart = clicks[1]["at"] - clicks[0]["at"]
+        print(f"\n{player.engine}: the click on the waste came {apart:.0f} ms after the deal "
+              f"(gap {gap} ms), under the card")
+        assert clicks[1]["pile"] == "W", (
+            f"{player.engine}: a click on the waste {gap} ms after a deal, made while the dealt "
+            f"card flew onto it, landed on pile {clicks[1]['pile']}; the page says "
+            f"{player.text('#message')!r}")
+        game = Game.new(number)
+        game.play("S-W")
+        player.wait_moves(1, "the deal")
+        player.wait_table(expected_table(game))
+        player.wait("(targets) => document.querySelector('[data-pile=W]').classList"
+                    ".contains('selected') && JSON.stringify([...document.querySelectorAll("
+                    "'[data-pile].target')].map((el) => el.dataset.pile).sort()) === "
+                    "JSON.stringify(targets)", sorted(game.targets("W")),
+                    what="the waste picked up, the engine's targets lit")
+    finally:
+        player.js(SET_SPEED, "normal")
