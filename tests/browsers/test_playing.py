@@ -97,9 +97,10 @@ def test_dragging_a_card_onto_a_legal_pile_plays_it(player):
     assert player.js("() => document.querySelectorAll('[data-pile].selected').length") == 0
 
 
-# Every click from now on, as the page sees it: the pile of its target, and whether a flying card
+# Every click from now on, as the page sees it: the pile of its target, whether a flying card
 # (render.py's flight: a copy in #sky) was drawn over the point when the press came (the page
-# lands every card in flight at a press, so by the click itself none is flying any more).
+# lands every card in flight at a press, so by the click itself none is flying any more), and
+# when it came (the event's timestamp, ms).
 RECORD_CLICKS = """() => {
   const flights = FLIGHTS;
   if (window.__clicksDone) window.__clicksDone.abort();
