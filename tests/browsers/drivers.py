@@ -155,7 +155,8 @@ class ChromiumPage(Page):
         self.page = self.context.new_page()
         self._problems: list[str] = []
         self.page.on("console", self._console)
-        self.page.on("pageerror", lambda e: self._problems.append(f"page error: {e}"))
+        self.page.on("pageerror", lambda e: self._problems.append(
+            f"page error: {e.stack or f'{e.name}: {e.message}'}"))
         self.page.on("requestfailed", lambda r: self._problems.append(
             f"request failed: {r.url} ({r.failure})"))
         self.page.on("request", self._request)
@@ -355,8 +356,11 @@ WATCH_JS = """(failing) => {
   if (window.__plotWatch) return window.__plotWatch.since;
   const w = { problems: [], since: performance.now() };
   window.__plotWatch = w;
+  // WebKit's error.stack leaves out the error's name and message: say them first
+  const described = (e) => (e.stack && e.stack.includes(String(e)) ? e.stack
+                            : [String(e), e.stack].filter(Boolean).join('\\n'));
   const text = (args) => args.map((a) => {
-    if (a instanceof Error) return a.stack || String(a);
+    if (a instanceof Error) return described(a);
     if (a && typeof a === 'object') { try { return JSON.stringify(a); } catch (e) { /* */ } }
     return String(a);
   }).join(' ');
@@ -372,11 +376,12 @@ WATCH_JS = """(failing) => {
     if (e.target && e.target !== window) {
       w.problems.push('request failed: ' + (e.target.src || e.target.href || e.target.tagName));
     } else {
-      w.problems.push('page error: ' + ((e.error && e.error.stack) || e.message));
+      w.problems.push('page error: ' + (e.error instanceof Error ? described(e.error) : e.message));
     }
   }, true);
   addEventListener('unhandledrejection', (e) => w.problems.push(
-    'page error: unhandled rejection: ' + ((e.reason && e.reason.stack) || e.reason)));
+    'page error: unhandled rejection: ' + (e.reason instanceof Error ? described(e.reason)
+                                           : e.reason)));
   document.addEventListener('securitypolicyviolation', (e) => w.problems.push(
     'console error: CSP blocked ' + e.blockedURI + ' (' + e.violatedDirective + ')'));
   new PerformanceObserver((list) => {

@@ -54,6 +54,13 @@ const commands = {
     const context = await browser.createBrowserContext();
     const page = await context.newPage();
     await page.setViewport({ width, height });
+    // an Error handed to console.error reads "JSHandle@error" here: hand over its name, message
+    // and stack as text instead
+    await page.evaluateOnNewDocument(() => {
+      const error = console.error.bind(console);
+      console.error = (...args) => error(...args.map((a) => (a instanceof Error
+        ? [String(a), a.stack].filter(Boolean).join("\n") : a)));
+    });
     const id = nextPage++;
     pages.set(id, { context, page, problems: watch(page, origin, failingWarnings) });
     return id;
