@@ -197,7 +197,7 @@ def draw_story(document, story) -> None:
     document.getElementById("postmortem-text").textContent = (
         story.summary or story.progress)
     document.getElementById("postmortem-line-row").hidden = not story.line
-    document.getElementById("postmortem-line").textContent = " ".join(story.line)
+    _show_line(document, document.getElementById("postmortem-line"), story.line)
     document.getElementById("postmortem-line-from").textContent = story.line_label
     rewind = document.getElementById("rewind")
     rewind.hidden = story.slip is None and story.last_won is None
@@ -205,6 +205,17 @@ def draw_story(document, story) -> None:
     document.getElementById("search-longer").hidden = not story.longer
     document.getElementById("postmortem-stop").hidden = not story.analysing
     document.getElementById("postmortem-go-on").hidden = not story.stopped
+
+
+def _show_line(document, box, line: tuple[str, ...]) -> None:
+    """A winning line as one unbroken span a move, so that a line break never splits W-T4."""
+    if box.textContent == " ".join(line):
+        return
+    box.textContent = ""
+    for n, move in enumerate(line):
+        if n:
+            box.appendChild(document.createTextNode(" "))
+        box.appendChild(_element(document, "span", move))
 
 
 def _same_move(drawn, row) -> bool:

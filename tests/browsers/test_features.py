@@ -8,7 +8,7 @@ from plot import Game
 from tests.browsers.session import TIMES
 from tests.e2e.tablepage import ANIMATED_PROPERTIES, COMPOSITED, expected_table
 from tests.e2e.test_daily import cli
-from tests.e2e.test_story import after, cli_slip, lost_game
+from tests.e2e.test_story import SPLIT_MOVES, after, cli_slip, lost_game
 from tests.lines import only_the_stock_left, page_save
 from tests.test_postmortem import random_lost_game
 
@@ -51,6 +51,8 @@ def test_where_it_slipped_rewind_and_the_move_list(player, tmp_path):
     expected = cli_slip(game, tmp_path)
     lost_and_analysed(player, game)
     assert player.js("() => document.getElementById('postmortem').dataset.slip") == str(expected)
+    moves = player.js(SPLIT_MOVES)  # the winning line shown, no move broken across two lines
+    assert moves["shown"] > 0 and moves["split"] == [], moves
     assert player.js("() => document.querySelectorAll('[data-movelist] > [data-move]').length") \
         == len(game.history)
     player.click("#rewind")

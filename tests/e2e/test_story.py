@@ -22,6 +22,27 @@ CLICKED = 8  # the moves up to the loss that are clicked (the earlier ones come 
 ANALYSIS_TIMEOUT_MS = 60_000
 
 
+# The moves of the shown winning line that a line break splits (W- at a line's end, T4 on the
+# next), and how many moves it shows: every move is read from the text as the player sees it.
+SPLIT_MOVES = """() => {
+  const box = document.getElementById('postmortem-line');
+  const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+  const split = [];
+  let shown = 0;
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const move of node.data.matchAll(/\\S+/g)) {
+      shown += 1;
+      const range = document.createRange();
+      range.setStart(node, move.index);
+      range.setEnd(node, move.index + move[0].length);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      if (lines.size !== 1) split.push(move[0]);
+    }
+  }
+  return { shown, split };
+}"""
+
+
 def lost_game() -> Game:
     """Deal 2: a winning line for 60 moves, then random moves until lost."""
     return recorded_game(2)
@@ -189,6 +210,8 @@ def test_on_a_phone_the_moves_sheet_leaves_the_bar_and_the_top_of_the_table_in_s
             assert box["y"] + box["height"] <= sheet["y"], (pile, box, sheet)
         assert inside(p.locator("#postmortem-text").bounding_box(), sheet)
         assert inside(p.locator("#rewind").bounding_box(), sheet)
+        moves = p.evaluate(SPLIT_MOVES)  # the winning line, every move whole on its line
+        assert moves["shown"] > 0 and moves["split"] == [], moves
         assert inside(p.locator(f"[data-movelist] > [data-move='{slip}']").bounding_box(),
                       p.locator("#movelist").bounding_box())  # the list scrolled to the slip
         assert p.evaluate("() => document.getElementById('story').scrollTop") == 0
