@@ -13,7 +13,9 @@ import pytest
 from plot import Game
 from tests.browsers.player import FLIGHTS
 from tests.e2e.tablepage import expected_table
+from tests.lines import page_save, won_with_empty_stock
 
+SAVE_KEY = "the-plot/save"
 SHOTS = Path(os.environ.get("PLOT_SHOTS", "/tmp/browser-shots"))
 NUMBER, MOVES = 7, 14
 MIN_TOUCH_PX = 44
@@ -49,19 +51,19 @@ def in_progress(player) -> Game:
 
 
 @contextmanager
-def sized(player, width: int, height: int):
+def sized(player, width: int, height: int, fragment: str = f"#game={NUMBER}"):
     """The game at width x height for the block; yields whether it is in an iframe. WebKitGTK's
     MiniBrowser keeps its window at least as wide as its toolbar (447 px): the same page, in a
     same-origin iframe of exactly that size, lays out as it would. Afterwards the game is back
     in the page at 1280x720."""
     framed = tuple(player.page.set_viewport(width, height)) != (width, height)
     if framed:
-        player.open_framed(width, height, f"#game={NUMBER}")
+        player.open_framed(width, height, fragment)
     try:
         yield framed
     finally:
         if framed:
-            player.goto(f"#game={NUMBER}")
+            player.goto(fragment)
         player.page.set_viewport(1280, 720)
 
 
@@ -125,4 +127,38 @@ def test_on_a_phone_the_moves_panel_leaves_the_bar_and_the_top_of_the_table_in_s
         player.wait_table(expected_table(in_progress))
         assert player.visible("#story")
         player.click("#story [data-action=close-panel]")
+        player.assert_clean()
+
+
+# The bar's buttons on screen, each with its box, and every pair of them that overlaps.
+BAR = """() => {
+  const boxes = [...document.querySelectorAll('header.bar button')]
+    .filter((b) => b.getClientRects().length)
+    .map((b) => [b.id || b.dataset.action, b.getBoundingClientRect()]);
+  const overlaps = [];
+  for (const [i, [a, r]] of boxes.entries())
+    for (const [b, s] of boxes.slice(i + 1))
+      if (Math.min(r.right, s.right) - Math.max(r.left, s.left) > 0.5
+          && Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top) > 0.5) overlaps.push([a, b]);
+  return { overlaps, boxes: boxes.map(([name, r]) => [name, r.left, r.right, r.width, r.height]),
+           width: innerWidth };
+}"""
+
+
+def test_on_a_phone_finish_takes_its_place_in_the_bar_over_no_other_button(player):
+    """Finish joins the bar once a win is proved and the stock is empty (and becomes Stop while
+    it plays, as in Show me a win): at phone size it used to cover Settings. Every button stays
+    whole, over no other, on screen and at least 44 px."""
+    game, _ = won_with_empty_stock()
+    player.store_and_open(SAVE_KEY, page_save(game))
+    with sized(player, 390, 844, fragment=""):
+        player.wait_table(expected_table(game))
+        player.wait("() => !document.getElementById('finish').hidden", what="Finish")
+        player.js(FRAMES)
+        bar = player.js(BAR)
+        assert "finish" in [name for name, *_ in bar["boxes"]], bar
+        assert not bar["overlaps"], f"{player.engine}: bar buttons overlap: {bar['overlaps']}"
+        for name, left, right, w, h in bar["boxes"]:
+            assert left >= 0 and right <= bar["width"] + 0.5, f"{name} is off screen"
+            assert min(w, h) >= MIN_TOUCH_PX, f"{name} is {w:.0f}x{h:.0f} px on a phone"
         player.assert_clean()
