@@ -155,11 +155,13 @@ _MOVES_DRAWN: list = [None, []]
 def draw_story(document, story) -> None:
     """Make the moves panel show `story` (None: the panel is closed)."""
     if story is None:
+        document.getElementById("movelist").removeAttribute("data-shown-at")
         return
     listing = document.getElementById("movelist")
     drawn_in, keys = _MOVES_DRAWN
     if drawn_in is not document or listing.childElementCount != len(keys):
         listing.replaceChildren()
+        listing.removeAttribute("data-shown-at")
         keys = []
         _MOVES_DRAWN[:] = [document, keys]
     items = listing.children
@@ -177,6 +179,10 @@ def draw_story(document, story) -> None:
     while len(keys) > len(story.rows):
         listing.lastElementChild.remove()
         keys.pop()
+    # the move on the table, in sight whenever the panel opens or the table changes
+    if 0 < story.at <= len(keys) and listing.getAttribute("data-shown-at") != str(story.at):
+        listing.setAttribute("data-shown-at", str(story.at))
+        _in_sight(listing, items.item(story.at - 1))
     # the slip, or the first move where it may be: shown once, when found
     focus = story.slip if story.slip is not None else (
         story.last_won + 1 if story.last_won is not None else None)
@@ -205,6 +211,15 @@ def draw_story(document, story) -> None:
     document.getElementById("search-longer").hidden = not story.longer
     document.getElementById("postmortem-stop").hidden = not story.analysing
     document.getElementById("postmortem-go-on").hidden = not story.stopped
+
+
+def _in_sight(listing, item) -> None:
+    """Scroll the list (not the panel) by as little as brings `item` wholly into its view."""
+    top, bottom = item.offsetTop, item.offsetTop + item.offsetHeight
+    if top < listing.scrollTop:
+        listing.scrollTop = top
+    elif bottom > listing.scrollTop + listing.clientHeight:
+        listing.scrollTop = bottom - listing.clientHeight
 
 
 def _show_line(document, box, line: tuple[str, ...]) -> None:

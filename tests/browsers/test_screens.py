@@ -13,6 +13,7 @@ import pytest
 from plot import Game
 from tests.browsers.player import FLIGHTS
 from tests.e2e.tablepage import expected_table
+from tests.e2e.test_story import CURRENT_IN_SIGHT
 from tests.lines import page_save, won_with_empty_stock
 
 SAVE_KEY = "the-plot/save"
@@ -111,7 +112,8 @@ SHEET = """() => {
 def test_on_a_phone_the_moves_panel_leaves_the_bar_and_the_top_of_the_table_in_sight(
         player, in_progress):
     """The Moves panel is a sheet over the lower part of a phone's screen: the foundations and
-    the waste stay in sight, and Undo and Redo, pressed at their place, work under it."""
+    the waste stay in sight, the list opens at the move on the table (its last move, not its
+    first), and Undo and Redo, pressed at their place, work under it."""
     with sized(player, 390, 844):
         player.wait_table(expected_table(in_progress))
         player.click(".bar [data-action=story]")
@@ -121,6 +123,7 @@ def test_on_a_phone_the_moves_panel_leaves_the_bar_and_the_top_of_the_table_in_s
         assert abs(sheet["bottom"] - sheet["height"]) < 1 and sheet["piles"] <= sheet["top"], \
             f"{player.engine}: the Moves panel covers the top of the table: {sheet}"
         assert sheet["undo"], f"{player.engine}: the Moves panel covers Undo"
+        assert player.js(CURRENT_IN_SIGHT), f"{player.engine}: the list hides the move played"
         player.click("#undo")
         player.wait_moves(MOVES - 1, "undo under the Moves panel")
         player.click(".bar [data-action=redo]")

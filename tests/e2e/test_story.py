@@ -303,6 +303,40 @@ def test_the_move_list_goes_back_to_any_move_and_forward_again(table):
     table.page.keyboard.press("Escape")
 
 
+# Whether the move on the table ([aria-current]) lies wholly within the move list's own view.
+CURRENT_IN_SIGHT = """() => {
+  const list = document.getElementById('movelist').getBoundingClientRect();
+  const item = document.querySelector('[data-movelist] > [aria-current]').getBoundingClientRect();
+  return list.top <= item.top + 0.5 && item.bottom <= list.bottom + 0.5;
+}"""
+
+
+def test_the_move_list_opens_at_the_move_on_the_table_and_keeps_it_in_sight(browser, site_url):
+    """A game resumed at move 150: the Moves panel opens with that move in sight, not move 1;
+    scrolled away to the first moves, an Undo brings the move on the table back into sight."""
+    game = random_lost_game(13)
+    moves = 150
+    page = new_table(browser, site_url)
+    try:
+        open_at(page, game, moves)
+        open_story(page)
+        p = page.page
+        expect(p.locator("[data-movelist] > [aria-current]")).to_have_attribute(
+            "data-move", str(moves))
+        assert p.evaluate(CURRENT_IN_SIGHT)
+        p.evaluate("() => { document.getElementById('movelist').scrollTop = 0; }")
+        assert not p.evaluate(CURRENT_IN_SIGHT)
+        mouse_click(page, "#undo")
+        page.wait_table(expected_table(after(game, moves - 1)))
+        expect(p.locator("[data-movelist] > [aria-current]")).to_have_attribute(
+            "data-move", str(moves - 1))
+        assert p.evaluate(CURRENT_IN_SIGHT)
+        assert p.evaluate("() => document.getElementById('story').scrollTop") == 0
+        page.assert_clean()
+    finally:
+        page.context.close()
+
+
 def test_a_move_with_the_move_list_open_keeps_its_entries_and_their_focus(browser, site_url):
     """Undo and redo with the Moves panel open on a long game: every entry stays the element it
     was (its state redrawn in place, not 300 entries rebuilt a click), the list still says which
