@@ -396,7 +396,7 @@ class App:
         said += words.auto_played(self._autoplay())
         if restricted and not self.game.restricted:
             said += words.opened_foundations()
-        if self.only_the_stock:
+        if self.only_the_stock and not self.advisor.finishing:  # a line playing deals itself
             said += words.ONLY_THE_STOCK
         self.say(said)
         self._after_change()

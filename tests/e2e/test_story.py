@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SAVE_KEY = "the-plot/save"
 CLICKED = 8  # the moves up to the loss that are clicked (the earlier ones come from a save)
 ANALYSIS_TIMEOUT_MS = 60_000
+DEMO_MOVES = 12  # how far Show me a win plays deal 33 before the test stops it
 
 
 # The moves of the shown winning line that a line break splits (W- at a line's end, T4 on the
@@ -404,13 +405,30 @@ def test_replay_plays_back_from_the_deal_and_a_move_takes_over(table):
     table.wait_table(expected_table(taken))
 
 
+# Every text the status line shows from now on, kept in window.__said.
+COLLECT_SAID = """() => {
+  window.__said = [];
+  const message = document.getElementById('message');
+  new MutationObserver(() => window.__said.push(message.textContent))
+    .observe(message, { childList: true, characterData: true, subtree: true });
+}"""
+
+
 def test_show_me_a_win_plays_itself_and_a_click_stops_it(table):
+    """The line plays itself; what the status line says of its moves gives the player no advice
+    meant for their own moves (no "deal the next card" when a deal is all that is left: the
+    line deals by itself); a click stops it and the player carries on."""
     table.open(33)
     table.page.keyboard.press("m")
+    table.page.evaluate(COLLECT_SAID)
     table.page.locator("#story [data-action=demo]").click()
     expect(table.page.locator("#message")).to_contain_text("Showing a win", timeout=20_000)
-    table.page.wait_for_function("() => Number(document.getElementById('moves').textContent) >= 3")
+    table.page.wait_for_function("() => Number(document.getElementById('moves').textContent)"
+                                 f" >= {DEMO_MOVES}", timeout=30_000)
     table.page.mouse.click(5, 400)
+    said = table.page.evaluate("() => window.__said")
+    assert any(text.startswith("Dealt") for text in said), said
+    assert not [text for text in said if "deal the next card" in text], said
     expect(table.page.locator("#message")).to_contain_text("Stopped")
     # the page's own word that the line no longer plays: Finish is no longer running
     expect(table.page.locator("#finish")).not_to_have_class(re.compile(r"\brunning\b"))
