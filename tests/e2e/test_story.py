@@ -227,6 +227,23 @@ def test_on_a_phone_the_moves_sheet_leaves_the_bar_and_the_top_of_the_table_in_s
         page.context.close()
 
 
+def test_on_a_phone_on_its_side_the_post_mortem_and_its_rewind_fit_the_panel(browser, site_url):
+    """At 844x390 the Moves panel is a column as high as the screen: once the post-mortem is
+    done, its summary, the winning line and Rewind to before the slip are all in sight without
+    scrolling the panel."""
+    page = new_table(browser, site_url, viewport={"width": 844, "height": 390})
+    try:
+        lost_and_analysed(page, lost_game())
+        p = page.page
+        panel = p.locator("#story").bounding_box()
+        assert p.evaluate("() => document.getElementById('story').scrollTop") == 0
+        for part in ("#postmortem-text", "#postmortem-line", "#rewind"):
+            assert inside(p.locator(part).bounding_box(), panel), part
+        page.assert_clean()
+    finally:
+        page.context.close()
+
+
 def test_a_longer_search_stops_goes_on_and_searches_longer_again(browser, site_url):
     """Deal 16's random lost game: one Search longer round takes seconds (7 s in Chromium
     here) and leaves the slip undecided, a second pins it. Stopped during the first and
