@@ -6,7 +6,8 @@ it is lost (a game that ends won is played again with the next seed). Then:
      fresh solver and a time budget each: decided %, median, p95 and max time per position;
   2. each game's post-mortem (plot.postmortem.Analysis, the same budget a position): positions
      solved, positions decided, slips found, time per game; and the positions decided before its
-     retries, while no position has been searched beyond the budget;
+     retries, while no position has been searched beyond the budget, with the median, p95 and
+     max time of those searches;
   3. each game's post-mortem as the page works it out (web/story.py: POSITION_NODES positions a
      position, counted): positions decided, slips;
   4. where (3) leaves the slip among undecided positions, the page's Search longer, up to
@@ -72,24 +73,29 @@ def tally(analysis: Analysis) -> tuple[int, int, bool]:
     return len(found), sum(v.verdict != UNKNOWN for v in found), slip(found) is not None
 
 
-def postmortem_of(deal: int, budget: float) -> tuple[int, int, int, bool, float, int]:
-    """(positions, solved, decided, slip found, seconds, decided before the first retry) for the
-    deal's random losing game: before its retries, no position is searched beyond `budget`."""
+def postmortem_of(deal: int, budget: float) -> tuple[int, int, int, bool, float, int, list]:
+    """(positions, solved, decided, slip found, seconds, decided before the first retry, the
+    seconds of each search before the retries) for the deal's random losing game: before its
+    retries, no position is searched beyond `budget`."""
     game = losing_game(deal)
     start = time.perf_counter()
     analysis = Analysis(game, budget)
     solved = 0
     first_pass = None
+    searches = []
     while (number := analysis.next_position()) is not None:
         if first_pass is None and analysis.is_retry(number):
             first_pass = tally(analysis)[1]
+        began = time.perf_counter()
         analysis.step()
+        if first_pass is None:
+            searches.append(time.perf_counter() - began)
         solved += 1
     seconds = time.perf_counter() - start
     positions, decided, slipped = tally(analysis)
     if first_pass is None:  # no retry: every search was a first one
         first_pass = decided
-    return positions, solved, decided, slipped, seconds, first_pass
+    return positions, solved, decided, slipped, seconds, first_pass, searches
 
 
 def page_analysis(game: Game) -> Analysis:
@@ -177,13 +183,17 @@ def main() -> None:
 
     started = time.perf_counter()
     games = run(postmortem_of, [(d, args.budget) for d in deals], args.jobs)
-    positions, solved, decided, slips, _, first_pass = map(sum, zip(*games, strict=True))
+    positions, solved, decided, slips, _, first_pass = map(sum, list(zip(*games, strict=True))[:6])
     seconds = sorted(g[4] for g in games)
+    searches = sorted(search for g in games for search in g[6])
     print(f"2. post-mortems: {len(games)} games, {positions} positions, {solved} solved "
           f"({solved / len(games):.1f} a game): decided {decided / positions:.2%}, "
           f"slip found in {slips} games")
     print(f"   before the retries ({RETRY_FACTOR} times deeper), every search within the budget: "
           f"decided {first_pass / positions:.2%}")
+    print(f"   time per position searched before the retries ({len(searches)} searches): median "
+          f"{percentile(searches, 0.5) * 1000:.1f} ms, p95 {percentile(searches, 0.95) * 1000:.1f}"
+          f" ms, max {searches[-1] * 1000:.0f} ms")
     print(f"   time per game: median {percentile(seconds, 0.5) * 1000:.0f} ms, "
           f"p95 {percentile(seconds, 0.95) * 1000:.0f} ms, max {seconds[-1] * 1000:.0f} ms; "
           f"wall {time.perf_counter() - started:.0f} s")

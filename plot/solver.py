@@ -74,7 +74,7 @@ from .shifts import ABOVE, NOWHERE
 UNKNOWN = "unknown"
 VERDICTS = (WON, LOST, UNKNOWN)
 
-_CLOCK_EVERY = 1024  # nodes between looks at the clock
+_CLOCK_EVERY = 128  # nodes between looks at the clock
 FIRST_RUN_NODES = 2_000  # the first depth-first run, in the plain move order
 RESTART_UNIT_NODES = 250  # restart budgets are this many positions times the Luby sequence
 PROBE_EVERY = 2  # restarts 2, 4, 6, ... are probes

@@ -244,8 +244,9 @@ def test_deepen_searches_again_what_it_had_left_undecided_and_keeps_proofs():
     """Analysis.step() answers a position met again from memory; after deepen() a position
     left undecided is searched again, DEEPEN_FACTOR times longer, and what was proved stays."""
     game = random_lost_game(19)
-    analysis = Analysis(game, budget=1e-6)  # a search of about a thousand positions each
-    analysis.run()
+    analysis = Analysis(game, budget=1e-6)  # each search stops at its first look at the clock:
+    with patch("plot.solver._CLOCK_EVERY", 1024):  # a search of 1,024 positions each
+        analysis.run()
     before = [v.verdict for v in analysis.verdicts]
     assert UNKNOWN in before and before[-1] == LOST
     analysis.deepen()
