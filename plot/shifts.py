@@ -309,8 +309,15 @@ class Shifts:
         else:
             low = [slot for slot in slots if slot < cut]
             high = slots[len(low):]
-            options = [[(low, list(chosen)), (high, _without_all(bottoms, chosen))]
-                       for chosen in sorted(set(combinations(bottoms, len(low))))]
+            # a bottom below every high top must lie under a low top; the others lie under
+            # any low top, so only which of them join the low ones differs
+            lowest_high = high[0] if high else RANK_COUNT
+            forced = [bottom for bottom in bottoms if bottom < lowest_high]
+            free = bottoms[len(forced):]
+            if len(forced) > len(low) or not _fits(low[:len(forced)], forced):
+                return []
+            options = [[(low, [*forced, *chosen]), (high, _without_all(free, chosen))]
+                       for chosen in sorted(set(combinations(free, len(low) - len(forced))))]
         results = []
         code_of = self.code_of
         for parts in options:
