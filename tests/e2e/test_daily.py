@@ -136,6 +136,33 @@ def test_the_daily_button_and_links_open_the_deal_the_command_line_names(browser
         table.context.close()
 
 
+COLUMNS_MISSED = """() => {
+  const heads = [...document.querySelectorAll('#daily .weekdays > span')]
+    .map(h => h.getBoundingClientRect());
+  return [...document.querySelectorAll('#daily-calendar > li')].map((day, i) => {
+    const box = day.getBoundingClientRect(), head = heads[i % heads.length];
+    return [i, Math.round((box.left + box.right - head.left - head.right) / 2)];
+  }).filter(([, off]) => Math.abs(off) > 1);
+}"""
+
+
+def test_the_calendar_s_days_stand_under_their_weekdays(browser, site_url):
+    """Each day of the last four weeks sits in its weekday's column, centred under its heading
+    (the panel's list indent pushed every day up to 20 px to the right, Monday's dates between
+    Mon and Tue), at phone and desktop size."""
+    for viewport in ({"width": 390, "height": 844}, {"width": 1366, "height": 850}):
+        table = new_table(browser, site_url, viewport=viewport)
+        on_today(table)
+        try:
+            table.goto()
+            open_daily_panel(table)
+            assert table.page.locator("#daily-calendar > li").count() == 28
+            assert table.page.evaluate(COLUMNS_MISSED) == [], viewport
+            table.assert_clean()
+        finally:
+            table.context.close()
+
+
 def test_a_won_daily_is_kept_for_its_date_shared_by_web_share_and_counted_in_the_streak(
         browser, site_url):
     page = new_table(browser, site_url)

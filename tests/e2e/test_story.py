@@ -483,3 +483,42 @@ def test_the_record_downloads_and_opens_through_the_file_chooser(browser, site_u
         page.assert_clean()
     finally:
         page.context.close()
+
+
+ENTRIES_SPAN_THE_LIST = """() => {
+  const list = document.getElementById('movelist');
+  const box = list.getBoundingClientRect();
+  const left = box.left + list.clientLeft, right = left + list.clientWidth;
+  return [...list.children].every(entry => {
+    const own = entry.getBoundingClientRect();
+    return Math.abs(own.left - left) < 1 && Math.abs(own.right - right) < 1;
+  });
+}"""
+
+
+def test_on_a_phone_close_stays_on_top_of_a_scrolled_move_list(browser, site_url):
+    """The Moves sheet scrolled so that the move list runs under its header: the header (title
+    and Close) is drawn over the list, so a tap on Close closes the panel and never lands on
+    the move entry beneath it (which took the game back to that move). The entries span the
+    list's width (the panel's list indent left a blank strip beside the highlighted move)."""
+    game = random_lost_game(13)
+    moves = 16
+    page = new_table(browser, site_url, viewport={"width": 390, "height": 844})
+    try:
+        open_at(page, game, moves)
+        open_story(page)
+        p = page.page
+        p.evaluate("() => { document.getElementById('movelist').scrollTop = 0; }")
+        p.evaluate("() => { document.getElementById('story').scrollTop = 140; }")
+        close = "#story > header [data-action=close-panel]"
+        box = p.locator(close).bounding_box()
+        assert p.evaluate("""([x, y]) => !!document.elementFromPoint(x, y)
+            .closest('#story > header')""", [box["x"] + box["width"] / 2,
+                                              box["y"] + box["height"] / 2])
+        assert p.evaluate(ENTRIES_SPAN_THE_LIST)
+        mouse_click(page, close)
+        expect(p.locator("#story")).to_be_hidden()
+        expect(p.locator("#moves")).to_have_text(str(moves))
+        page.assert_clean()
+    finally:
+        page.context.close()
