@@ -36,6 +36,22 @@ FIT = """() => {
            header: document.querySelector('header.bar').getBoundingClientRect().height };
 }"""
 FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+# The names in the strip above the foundations, left to right: F1's badge, then each
+# foundation's number (its ::after, placed from its computed box): [name, left, right, the
+# pile's left, the pile's right].
+STRIP = """() => {
+  const badge = document.querySelector('.badge').getBoundingClientRect();
+  const f1 = document.querySelector('[data-pile=F1]').getBoundingClientRect();
+  const names = [['badge', badge.left, badge.right, f1.left, innerWidth]];
+  for (const pile of document.querySelectorAll('.foundation[data-label]')) {
+    const box = pile.getBoundingClientRect(), label = getComputedStyle(pile, '::after');
+    const left = box.left + parseFloat(label.left);
+    const width = ['paddingLeft', 'width', 'paddingRight']
+      .reduce((sum, part) => sum + parseFloat(label[part]), 0);
+    names.push([pile.dataset.label, left, left + width, box.left, box.right]);
+  }
+  return names;
+}"""
 
 
 @pytest.fixture(scope="module")
@@ -94,6 +110,11 @@ def test_a_game_in_progress_fits_the_screen(player, in_progress, width, height, 
             assert left >= 0 and right <= width + 0.5, f"{name} is off screen"
             if phone:
                 assert min(w, h) >= MIN_TOUCH_PX, f"{name} is {w:.0f}x{h:.0f} px on a phone"
+        strip = player.js(STRIP)  # every name readable: none over another, each over its pile
+        for (name, _, right, _, _), (other, left, *_) in zip(strip, strip[1:]):
+            assert right <= left + 0.5, f"{name} reaches over {other}: {strip}"
+        for name, left, right, pile_left, pile_right in strip:
+            assert pile_left - 0.5 <= left and right <= pile_right + 0.5, (name, strip)
 
 
 # Where the Moves panel lies at phone size: its top, the lowest edge of the foundations and
