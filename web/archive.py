@@ -23,6 +23,9 @@ class Archive:
         self.filter = "all"              # which games the history panel lists (or a result)
         self.shown = HISTORY_PAGE        # how many of them
         self.importing: Holdings | None = None  # a file's data the player is deciding about
+        # what the last export or import came to, also said in the panel itself: on a phone
+        # the panel covers the status line
+        self.note: tuple[str, Tone] | None = None
 
     def filter_history(self, result: str) -> None:
         """List only the games of `result` (won, lost, abandoned), or "all"."""
@@ -50,6 +53,11 @@ class Archive:
         exported = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(app.wall() / 1000))
         return export_json(self.holdings(), exported)
 
+    def tell(self, text: str, tone: Tone = Tone.INFO) -> None:
+        """Say what a data action came to, on the status line and in the panel."""
+        self.note = (text, tone)
+        self.app.say(text, tone)
+
     def preview_import(self, text: str) -> None:
         """A file was chosen: say what it holds, or why it cannot be read (nothing changes)."""
         app = self.app
@@ -57,8 +65,9 @@ class Archive:
             self.importing = read_export(text)
         except InvalidSave as error:
             self.importing = None
-            app.say(words.import_refused(str(error)), Tone.ERROR)
+            self.tell(words.import_refused(str(error)), Tone.ERROR)
             return
+        self.note = None  # the preview says it
         app.say(words.import_preview(describe(self.importing)))
 
     def finish_import(self, how: str) -> None:
@@ -66,7 +75,7 @@ class Archive:
         app = self.app
         theirs, self.importing = self.importing, None
         if theirs is None or how not in ("merge", "replace"):
-            app.say(words.IMPORT_CANCELLED)
+            self.tell(words.IMPORT_CANCELLED)
             return
         result = merge(self.holdings(), theirs) if how == "merge" else theirs
         app.book.replace(result.stats)
@@ -76,4 +85,4 @@ class Archive:
             app.store.save(result.settings)
         if how == "replace" and result.save is not None:
             app.take(result.save)
-        app.say(words.imported(how, len(result.history), result.stats.played))
+        self.tell(words.imported(how, len(result.history), result.stats.played), Tone.GOOD)

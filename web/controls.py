@@ -228,7 +228,7 @@ class Controls:
     def export_data(self) -> None:
         """Download the player's data as one file (web/export.py)."""
         self._download(self.app.archive.export_text(), FILE_NAME, "application/json")
-        self.app.say(words.exported(FILE_NAME))
+        self.app.archive.tell(words.exported(FILE_NAME))
 
     def choose_import(self) -> None:
         box = self.document.getElementById("import-file")

@@ -20,6 +20,11 @@ def draw_history(document, history) -> None:
     _charts(document, history.charts)
     _tiers(document, history.tiers)
     _games(document, history)
+    note = document.getElementById("data-note")
+    note.hidden = history.note is None
+    if history.note is not None:
+        note.textContent, tone = history.note
+        note.setAttribute("data-tone", tone)
     preview = document.getElementById("import-preview")
     preview.hidden = history.importing is None
     if history.importing is not None:

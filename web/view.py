@@ -93,6 +93,7 @@ class HistoryView:
     charts: tuple[Chart, ...]
     importing: str | None            # what a chosen file holds, while the player decides
     tiers: tuple[TierRow, ...] = ()  # statistics per tier (tiers with games only)
+    note: tuple[str, str] | None = None  # what the last export or import came to, and its tone
 
 
 @dataclass(frozen=True)
@@ -294,8 +295,9 @@ def history_view(app) -> HistoryView:
                             e.perfect, tier_label(e.tier), e.daily) for e in shown)
     importing = None if archive.importing is None else describe(archive.importing)
     drawn, tiers = _of_all(entries)
+    note = None if archive.note is None else (archive.note[0], archive.note[1].value)
     return HistoryView(rows, len(chosen), len(chosen) > len(shown), archive.filter,
-                       drawn, importing, tiers)
+                       drawn, importing, tiers, note)
 
 
 _OF_ALL: list = [None, None]  # [the history's list they were worked out for, (charts, rows)]

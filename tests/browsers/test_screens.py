@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 from contextlib import contextmanager
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -111,7 +112,7 @@ def test_a_game_in_progress_fits_the_screen(player, in_progress, width, height, 
             if phone:
                 assert min(w, h) >= MIN_TOUCH_PX, f"{name} is {w:.0f}x{h:.0f} px on a phone"
         strip = player.js(STRIP)  # every name readable: none over another, each over its pile
-        for (name, _, right, _, _), (other, left, *_) in zip(strip, strip[1:]):
+        for (name, _, right, _, _), (other, left, *_) in pairwise(strip):
             assert right <= left + 0.5, f"{name} reaches over {other}: {strip}"
         for name, left, right, pile_left, pile_right in strip:
             assert pile_left - 0.5 <= left and right <= pile_right + 0.5, (name, strip)

@@ -160,13 +160,26 @@ def test_export_then_import_on_a_fresh_profile_restores_the_same_panels(browser,
         second.context.close()
 
 
+# Whether some paragraph saying `text` is in sight, on top of everything at its middle (scrolled
+# to, if it is in a panel).
+IN_SIGHT = """text => [...document.querySelectorAll('p')]
+  .filter((p) => p.textContent.includes(text) && p.getClientRects().length)
+  .some((p) => {
+    p.scrollIntoView({block: 'center'});
+    const r = p.getBoundingClientRect();
+    const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    return hit !== null && p.contains(hit);
+  })"""
+
+
 @pytest.mark.parametrize("content", ["{ not json", json.dumps({"format": "the-plot-export",
                                                               "version": 99, "stats": {}}),
                                      json.dumps({"format": "something else"})],
                          ids=["corrupt", "newer", "not-ours"])
 def test_a_corrupt_or_newer_file_is_refused_and_changes_nothing(browser, site_url, tmp_path,
                                                                 content):
-    page = new_table(browser, site_url)
+    """On a phone, where the panel covers the status line, the refusal is said in the panel."""
+    page = new_table(browser, site_url, viewport={"width": 390, "height": 844})
     try:
         store(page, {HISTORY_KEY: history_of(5), STATS_KEY: Stats(5, 2, 0, 1).to_json()})
         before = panels(page)
@@ -177,6 +190,7 @@ def test_a_corrupt_or_newer_file_is_refused_and_changes_nothing(browser, site_ur
             page.page.locator("[data-action=import-data]").click()
         chooser.value.set_files(str(path))
         expect(page.page.locator("#message")).to_contain_text("cannot be imported")
+        assert page.page.evaluate(IN_SIGHT, "cannot be imported")
         assert page.page.locator("#import-preview").is_hidden()
         assert panels(page) == before
         if "99" in content:
