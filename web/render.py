@@ -70,6 +70,7 @@ class Renderer:
         self.calm = window.matchMedia("(prefers-reduced-motion: reduce)")
         self.move_ms = SPEED_MS["normal"]  # a card's flight (never blocks input); 0: none
         self.flying: list = []  # the flights (Web Animations) not landed yet
+        self._focus_before = None  # where the keyboard had focus before a dialog or pause took it
 
     # ---- scheduling ---------------------------------------------------------------------------
 
@@ -230,8 +231,16 @@ class Renderer:
 
     def _counters(self, c) -> None:
         self.el["moves"].textContent = str(c.moves)
-        self.el["undo"].toggleAttribute("disabled", not c.can_undo)
-        self.el["redo"].toggleAttribute("disabled", not c.can_redo)
+        undo, redo = self.el["undo"], self.el["redo"]
+        had_focus = self.document.activeElement
+        keyboard = self._keyboard_focus(had_focus)
+        undo.toggleAttribute("disabled", not c.can_undo)
+        redo.toggleAttribute("disabled", not c.can_redo)
+        # a button that can do no more lets go of keyboard focus: it goes to the other, which
+        # now can (all undone: Redo), or else to the table (a mouse's focus is let go as before)
+        for button, other, can in ((undo, redo, c.can_undo), (redo, undo, c.can_redo)):
+            if not can and had_focus == button and keyboard:
+                self._focus(other if c.can_undo or c.can_redo else self._table_focus())
 
     def _number(self, c) -> None:
         self.el["game-number"].textContent = str(c.number)
@@ -259,10 +268,45 @@ class Renderer:
         self.root.classList.toggle("selecting", c.selecting)
         self.el["selection-help"].textContent = c.selection_help
 
+    # ---- keyboard focus across layers: a dialog, a panel or the pause takes it, and gives back ---
+
+    def _table_focus(self):
+        """The pile the Tab order reaches in the table (its roving tabindex)."""
+        return self.table.querySelector('[data-pile][tabindex="0"]')
+
+    def _focus(self, el) -> None:
+        if not is_none(el):
+            el.focus()
+
+    def _keyboard_focus(self, el) -> bool:
+        """Whether `el` has focus the keyboard gave it (shown by a ring), not a mouse's."""
+        return not is_none(el) and el != self.document.body and el.matches(":focus-visible")
+
+    def _take_focus(self, el) -> None:
+        """Move focus to `el` in a layer that opened, remembering where the keyboard had it."""
+        here = self.document.activeElement
+        self._focus_before = here if self._keyboard_focus(here) else None
+        self._focus(el)
+
+    def _give_focus_back(self) -> None:
+        """A layer closed: where the keyboard had focus before, it gets it back (to the table
+        if that is gone); focus a mouse had is let go, so Space deals as before."""
+        before, self._focus_before = self._focus_before, None
+        here = self.document.activeElement
+        if is_none(before) or (not is_none(here) and here != self.document.body
+                               and here.getClientRects().length):
+            return  # nothing to give back, or focus is somewhere on screen already
+        usable = (before.isConnected and before.getClientRects().length
+                  and not before.matches(":disabled"))
+        self._focus(before if usable else self._table_focus())
+
     def _dialog(self, c) -> None:
         e, dialog = self.el, c.dialog
+        was = None if self.view is None else self.view.chrome.dialog
         e["result"].hidden = dialog is None
         if dialog is None:
+            if was is not None:
+                self._give_focus_back()
             return
         e["result"].setAttribute("data-kind", dialog.kind)
         e["result-title"].textContent = dialog.title
@@ -274,7 +318,11 @@ class Renderer:
         e["result-slip"].hidden = dialog.kind is not Dialog.LOST
         e["result-share"].hidden = c.share is None
         e["result-share"].setAttribute("data-date", c.share or "")
-        (e["confirm-no"] if asking else e["result-close"]).focus()  # the safe answer
+        safe = e["confirm-no"] if asking else e["result-close"]  # the safe answer
+        if was is None:
+            self._take_focus(safe)
+        else:
+            safe.focus()
 
     def _panel(self, c) -> None:
         was = None if self.view is None else self.view.chrome.panel
@@ -284,6 +332,9 @@ class Renderer:
             for key, text in c.stats_rows:
                 self.document.getElementById(f"stat-{key}").textContent = text
             self.el["stats-reset"].hidden = not c.stats_reset
+        if c.panel is not None and c.panel != was \
+                and self._keyboard_focus(self.document.activeElement):
+            self.el[c.panel.value].focus()  # opened from the keyboard: focus goes in (Tab: Close)
         if was is not None and c.panel is None:  # closed: focus goes back to its button
             opener = self.document.querySelector(f'.bar [data-action="{was.value}"]')
             if not is_none(opener):
@@ -333,6 +384,10 @@ class Renderer:
     def _paused(self, c) -> None:
         self.root.classList.toggle("paused", c.paused)
         self.el["pause"].hidden = not c.paused
+        if c.paused:
+            self._take_focus(self.el["pause"].querySelector("button"))
+        elif self.view is not None and self.view.chrome.paused:
+            self._give_focus_back()
 
     def _fan_rows(self, c) -> None:
         """Each tableau row's longest pile: style.css sizes the cards so every row fits."""

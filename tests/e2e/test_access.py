@@ -117,6 +117,84 @@ def test_arrow_keys_visit_every_pile_in_order_with_a_visible_ring(table):
     assert focused_pile(table) == "T1"
 
 
+FOCUS = """() => { const e = document.activeElement;
+  return e === null || e === document.body ? 'nothing'
+    : (e.dataset.pile || e.id || e.dataset.action || e.tagName) +
+      (e.matches(':focus-visible') && e.getClientRects().length ? '' : ' (no ring)'); }"""
+
+
+def focus_on(table) -> str:
+    """What has keyboard focus: a pile's name, an element's id or action, or 'nothing'; ' (no
+    ring)' after it if the player cannot see it."""
+    return table.page.evaluate(FOCUS)
+
+
+def tab_to(table, selector: str) -> None:
+    """Press Tab from the top of the page until the element `selector` has focus."""
+    table.page.evaluate("document.activeElement?.blur()")
+    for _ in range(60):
+        table.page.keyboard.press("Tab")
+        if table.page.evaluate("s => document.activeElement?.matches(s)", selector):
+            return
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def test_keyboard_focus_is_never_dropped_by_a_button_a_dialog_or_the_pause(table):
+    """Undo pressed with the keyboard until nothing is left hands focus to Redo; the dialog a
+    switch of deal asks, and the pause, take focus and give it back to the pile it was on."""
+    table.open(3)
+    game = Game.new(3)
+    moves = [str(m) for m in game.legal_moves()][:1] + ["S-W"]
+    for move in moves:
+        table.play(move)
+    tab_to(table, "#undo")
+    table.page.keyboard.press("Enter")
+    assert focus_on(table) == "undo"
+    table.page.keyboard.press("Enter")  # back at the deal: Undo can do no more
+    expect(table.page.locator("#undo")).to_be_disabled()
+    assert focus_on(table) == "redo"
+    table.page.keyboard.press("Enter")
+    expect(table.page.locator("#moves")).to_have_text("1")
+
+    here = tab_into_table(table)
+    arrow_to(table, here, "T3")
+    table.page.keyboard.press("p")
+    expect(table.page.locator("#pause")).to_be_visible()
+    assert focus_on(table) == "resume"
+    table.page.keyboard.press("Escape")
+    expect(table.page.locator("#pause")).to_be_hidden()
+    assert focus_on(table) == "T3"
+
+    table.page.evaluate("() => { location.hash = '#game=5'; }")  # leave a game in progress?
+    expect(table.page.locator("#result")).to_have_attribute("data-kind", "confirm")
+    assert focus_on(table) == "confirm-no"
+    table.page.keyboard.press("Escape")
+    expect(table.page.locator("#result")).to_be_hidden()
+    assert focus_on(table) == "T3"
+    table.assert_clean()
+
+
+@pytest.mark.parametrize("panel", ["settings", "stats", "story", "help", "daily"])
+def test_a_panel_opened_from_the_keyboard_takes_focus_and_gives_it_back(table, panel):
+    """Enter on a bar button opens its panel with focus inside it, not left on the button the
+    panel covers: the next Tab reaches the panel's Close. Esc gives focus back to the button."""
+    table.open(1)
+    opener = table.page.locator(f".bar [data-action={panel}]")
+    tab_to(table, f".bar [data-action={panel}]")
+    table.page.keyboard.press("Enter")
+    expect(table.page.locator(f"#{panel}")).to_be_visible()
+    assert table.page.evaluate(f"document.getElementById('{panel}').contains("
+                               "document.activeElement)")
+    table.page.keyboard.press("Tab")
+    assert focus_on(table) == "close-panel"
+    assert table.page.evaluate(f"document.getElementById('{panel}').contains("
+                               "document.activeElement)")
+    table.page.keyboard.press("Escape")
+    expect(table.page.locator(f"#{panel}")).to_be_hidden()
+    expect(opener).to_be_focused()
+    table.assert_clean()
+
+
 def test_a_whole_game_is_won_with_the_keyboard_alone(table, winning_line):
     table.open(KEYBOARD_SEED)
     game = Game.new(KEYBOARD_SEED)
