@@ -38,10 +38,11 @@ def typed(window, text: str) -> str:
 
 
 class Controls:
-    def __init__(self, app, document, window, drawn, settle=lambda: None):
+    def __init__(self, app, document, window, drawn, settle=lambda event: None):
         self.app, self.document, self.window = app, document, window
         self.drawn = drawn                   # () -> None: put what the input changed on screen
-        self.settle = settle                 # () -> None: cards in flight land, input comes next
+        self.settle = settle                 # (event) -> None: a key or pointer went down: cards
+        #                                      in flight land, input comes next
         self.last_select: str | None = None  # the pile the last single click selected
         self.focused = PILE_ORDER[0]         # the pile in the Tab order (roving tabindex)
         self.piles = {str(el.getAttribute("data-pile")): el
@@ -50,7 +51,7 @@ class Controls:
         self._proxies = []
         table = document.getElementById("table")
         for kind in ("pointerdown", "keydown"):  # before any other listener, on any target
-            self._listen(document, kind, lambda _event: self.settle(), capture=True)
+            self._listen(document, kind, lambda event: self.settle(event), capture=True)
         self._listen(table, "click", self.on_table_click)
         self._listen(table, "focusin", self.on_focus)
         self._listen(table, "pointerdown", self.drag.down)

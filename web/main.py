@@ -126,7 +126,7 @@ async def start() -> None:
               touch=bool(window.matchMedia("(pointer: coarse)").matches))
     await load_lists(app)
     app.boot(window.location.hash, typed(window, window.location.hash))
-    Controls(app, document, window, drawn=renderer.draw_pending, settle=renderer.land_all)
+    Controls(app, document, window, drawn=renderer.draw_pending, settle=renderer.input_began)
     renderer.draw(table_view(app))
     ticker = create_proxy(lambda *_: (app.tick(), renderer.tick(app.clock.text())))
     window.setInterval(ticker, 250)  # the proxy lives as long as the page

@@ -71,6 +71,7 @@ class Renderer:
         self.move_ms = SPEED_MS["normal"]  # a card's flight (never blocks input); 0: none
         self.flying: list = []  # the flights (Web Animations) not landed yet
         self._focus_before = None  # where the keyboard had focus before a dialog or pause took it
+        self.by_keyboard = False  # whether the last input was a key (else a pointer)
 
     # ---- scheduling ---------------------------------------------------------------------------
 
@@ -147,6 +148,12 @@ class Renderer:
                                              "easing": "cubic-bezier(.2,.7,.3,1)"}))
         flight.onfinish = create_once_callable(lambda _event=None: self._landed(flight, node, copy))
         self.flying.append(flight)
+
+    def input_began(self, event) -> None:
+        """A key or a pointer went down, before any handler: cards in flight land, and the
+        renderer notes which it was (keyboard focus is handed on only for the keyboard)."""
+        self.by_keyboard = str(event.type) == "keydown"
+        self.land_all()
 
     def land_all(self) -> None:
         """Every card still in flight is where it was going at once: the player's next press or
@@ -279,8 +286,9 @@ class Renderer:
             el.focus()
 
     def _keyboard_focus(self, el) -> bool:
-        """Whether `el` has focus the keyboard gave it (shown by a ring), not a mouse's."""
-        return not is_none(el) and el != self.document.body and el.matches(":focus-visible")
+        """Whether `el` has focus and the player is at the keyboard (the last input was a key,
+        not a pointer: what the engines' own :focus-visible guesses, decided the same in all)."""
+        return self.by_keyboard and not is_none(el) and el != self.document.body
 
     def _take_focus(self, el) -> None:
         """Move focus to `el` in a layer that opened, remembering where the keyboard had it."""
@@ -293,8 +301,9 @@ class Renderer:
         if that is gone); focus a mouse had is let go, so Space deals as before."""
         before, self._focus_before = self._focus_before, None
         here = self.document.activeElement
-        if is_none(before) or (not is_none(here) and here != self.document.body
-                               and here.getClientRects().length):
+        on_screen = (not is_none(here) and here != self.document.body
+                     and here.getClientRects().length)
+        if is_none(before) or not self.by_keyboard or on_screen:
             return  # nothing to give back, or focus is somewhere on screen already
         usable = (before.isConnected and before.getClientRects().length
                   and not before.matches(":disabled"))
@@ -332,8 +341,7 @@ class Renderer:
             for key, text in c.stats_rows:
                 self.document.getElementById(f"stat-{key}").textContent = text
             self.el["stats-reset"].hidden = not c.stats_reset
-        if c.panel is not None and c.panel != was \
-                and self._keyboard_focus(self.document.activeElement):
+        if c.panel is not None and c.panel != was and self.by_keyboard:
             self.el[c.panel.value].focus()  # opened from the keyboard: focus goes in (Tab: Close)
         if was is not None and c.panel is None:  # closed: focus goes back to its button
             opener = self.document.querySelector(f'.bar [data-action="{was.value}"]')

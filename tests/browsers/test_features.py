@@ -126,3 +126,49 @@ def test_the_stock_breathes_on_the_compositor_when_it_is_the_only_move(player):
     player.click_pile("S")
     player.wait("() => !document.querySelector('.stock.only-move')", what="the mark gone")
     player.assert_clean()
+
+
+FOCUS = """() => { const e = document.activeElement;
+  return e === null || e === document.body ? 'nothing'
+    : (e.dataset.pile || e.id || e.dataset.action || e.tagName); }"""
+
+
+def tab_to(player, selector: str, limit: int = 60) -> None:
+    """Press Tab until the element `selector` has focus."""
+    for _ in range(limit):
+        player.page.key("Tab")
+        if player.js("(s) => !!document.activeElement?.matches(s)", selector):
+            return
+    raise AssertionError(f"{player.engine}: Tab never reached {selector}")
+
+
+def test_keyboard_focus_goes_into_a_panel_and_comes_back_from_the_pause_and_undo(player):
+    """With the keyboard alone: M opens the moves with focus inside the panel, Esc gives it to
+    the Moves button; the pause takes focus and gives it back to the pile; Undo pressed until the
+    deal (Z, with focus on it) hands focus to Redo."""
+    player.open(14)
+    player.play("S-W")
+    player.tab_into_table()
+    player.key_to("T3")
+    player.page.key("m")
+    player.wait("() => !document.getElementById('story').hidden", what="the moves")
+    player.wait("() => document.getElementById('story').contains(document.activeElement)",
+                what="focus in the moves panel")
+    player.page.key("Escape")
+    player.wait("() => document.getElementById('story').hidden", what="the moves closed")
+    assert player.js(FOCUS) == "story"  # the bar's Moves button (data-action story)
+    player.tab_into_table()
+    player.key_to("T3")
+    player.page.key("p")
+    player.wait("() => !document.getElementById('pause').hidden", what="the pause")
+    assert player.js(FOCUS) == "resume"
+    player.page.key("Escape")
+    player.wait("() => document.getElementById('pause').hidden", what="the end of the pause")
+    assert player.js(FOCUS) == "T3"
+    tab_to(player, "#undo")
+    player.page.key("z")  # undo, with focus on Undo (Firefox's driver's Enter clicks no button)
+    player.wait_moves(0, "the deal again")
+    assert player.js(FOCUS) == "redo"
+    player.page.key("y")
+    player.wait_moves(1, "the deal redone")
+    player.assert_clean()
