@@ -496,6 +496,7 @@ class App:
     def toggle_panel(self, panel: Panel | None) -> None:
         self.panel = None if panel == self.panel else panel
         self.archive.note = None  # a panel opened afresh tells nothing old
+        self.story.record_note = ""
         self.run_clock()
         self.changed()
 

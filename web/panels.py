@@ -162,6 +162,9 @@ def draw_story(document, story) -> None:
     if story is None:
         document.getElementById("movelist").removeAttribute("data-shown-at")
         return
+    note = document.getElementById("record-note")
+    note.hidden = not story.record_note
+    note.textContent = story.record_note
     listing = document.getElementById("movelist")
     drawn_in, keys = _MOVES_DRAWN
     if drawn_in is not document or listing.childElementCount != len(keys):

@@ -54,6 +54,7 @@ class StoryView:
     replay: bool                   # the replay bar is shown
     replaying: bool                # and playing
     speed: str
+    record_note: str = ""          # why the last record opened could not be played ("": none)
 
 
 class Story:
@@ -69,6 +70,7 @@ class Story:
         self.analysing = False
         self.then_demo = False      # when the analysis ends, show a win from the last won one
         self.cache: dict[str, object] = {}  # position text -> decided solver Result (session)
+        self.record_note = ""  # why the last record could not be played, said in the panel too
         self._solving = None        # [number, solver, positions searched, position text]
         self._token = 0             # bumps to cancel scheduled replay steps and slices
         self._own = False           # the position changes by replay's own hand
@@ -114,7 +116,8 @@ class Story:
             progress=self._progress() if self.analysing else "",
             line=self.analysis.line(from_) if from_ is not None else (),
             line_label=words.line_from(last_won, pinned), rewind_label=words.rewind_label(pinned),
-            replay=self.replay_mode, replaying=self.replaying, speed=self.speed)
+            replay=self.replay_mode, replaying=self.replaying, speed=self.speed,
+            record_note=self.record_note)
 
     # ---- replay -----------------------------------------------------------------------------
 
@@ -369,15 +372,22 @@ class Story:
     def file_name(self) -> str:
         return f"the-plot-{self.app.number}.txt"
 
+    def _refuse(self, why: str) -> None:
+        """A record that cannot be played: said on the status line and beside the paste box
+        (the whole reason: a phone's status line shows two lines of it)."""
+        self.record_note = why
+        self.app.say(why, Tone.ERROR)
+
     def open_record(self, text: str) -> None:
         """Play a game record pasted or chosen as a file; bad text changes nothing."""
         app = self.app
         try:
             game = Game.from_record(text)
         except (InvalidRecord, IllegalMove, ValueError) as error:
-            app.say(words.record_refused(error), Tone.ERROR)
+            self._refuse(words.record_refused(error))
             return
         if game.seed is None:
-            app.say(words.RECORD_NEEDS_DEAL, Tone.ERROR)
+            self._refuse(words.RECORD_NEEDS_DEAL)
             return
+        self.record_note = ""
         app.open_game(game)

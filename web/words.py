@@ -368,7 +368,7 @@ def exported(name: str) -> str:
 
 
 def import_refused(reason: str) -> str:
-    return f"That file cannot be imported ({reason}). Nothing changed."
+    return f"That file cannot be imported: {reason.rstrip('.')}. Nothing changed."
 
 
 def import_preview(holds: str) -> str:
@@ -658,7 +658,8 @@ def rewound(number: int, pinned: bool = True) -> str:
 
 
 def record_refused(error) -> str:
-    return f"That is not a game record this page can play: {error}. Your game is untouched."
+    return (f"That is not a game record this page can play: {str(error).rstrip('.')}. Your "
+            "game is untouched.")
 
 
 def record_opened(number: int, moves: int) -> str:

@@ -522,3 +522,43 @@ def test_on_a_phone_close_stays_on_top_of_a_scrolled_move_list(browser, site_url
         page.assert_clean()
     finally:
         page.context.close()
+
+
+# Whether some paragraph saying `text` can be read whole: scrolled to, on top at its middle, and
+# cut neither by itself (a clamp) nor by any box around it that clips.
+READ_WHOLE = """text => [...document.querySelectorAll('p')]
+  .filter((p) => p.textContent.includes(text) && p.getClientRects().length)
+  .some((p) => {
+    p.scrollIntoView({block: 'center'});
+    const r = p.getBoundingClientRect();
+    const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    if (hit === null || !p.contains(hit) || p.scrollHeight > p.clientHeight + 1) return false;
+    for (let box = p.parentElement; box; box = box.parentElement) {
+      if (getComputedStyle(box).overflowY === 'visible') continue;
+      const b = box.getBoundingClientRect();
+      if (r.top < b.top - 1 || r.bottom > b.bottom + 1) return false;
+    }
+    return r.bottom <= innerHeight + 1;
+  })"""
+
+
+def test_on_a_phone_a_refused_record_s_whole_reason_can_be_read(browser, site_url):
+    """A pasted record with an illegal move: the refusal names the line, the move and the
+    engine's reason, longer than the two lines a phone's status line shows; the panel says it
+    whole beside the paste box, and the game is untouched."""
+    game = random_lost_game(13)
+    page = new_table(browser, site_url, viewport={"width": 390, "height": 844})
+    try:
+        open_at(page, game, 16)
+        open_story(page)
+        p = page.page
+        p.locator("#record-text").fill('[Game "The Plot"]\n[Deal "2"]\n\n1. S-W 2. T1-T2')
+        p.locator("[data-action=open-record]").click()
+        expect(p.locator("#message")).to_contain_text("Your game is untouched")
+        reason = p.locator("#message").text_content()
+        assert "T1-T2 is illegal" in reason
+        assert p.evaluate(READ_WHOLE, reason), reason
+        expect(p.locator("#moves")).to_have_text("16")
+        page.assert_clean()
+    finally:
+        page.context.close()

@@ -75,6 +75,7 @@ def test_a_damaged_or_newer_file_is_refused(text):
     before = dict(backend.items)
     app.archive.preview_import(text)
     assert "cannot be imported" in app.message.text and app.archive.importing is None
+    assert ".." not in app.message.text and "))" not in app.message.text, app.message.text
     assert backend.items == before
 
 

@@ -250,9 +250,11 @@ def test_a_record_exports_and_imports_and_bad_text_changes_nothing():
     assert text.startswith('[Game "The Plot"]') and f'[Deal "{game.seed}"]' in text
     assert app.story.file_name() == f"the-plot-{game.seed}.txt"
     before = backend.items[SAVE_KEY]
-    for bad in ("", "[Game \"The Plot\"]\n[Deal \"2\"]\n\n1. T9-F9", "hello"):
+    illegal = "[Game \"The Plot\"]\n[Deal \"2\"]\n\n1. S-W 2. T1-T2"
+    for bad in ("", "[Game \"The Plot\"]\n[Deal \"2\"]\n\n1. T9-F9", "hello", illegal):
         app.story.open_record(bad)
         assert app.message.tone is Tone.ERROR and "untouched" in app.message.text
+        assert ".." not in app.message.text, app.message.text  # one full stop a sentence
         assert backend.items[SAVE_KEY] == before
     other, _, _ = booted(hash_text="#game=9")
     other.deal()
