@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pyscript.ffi import is_none
 
+from .words import game_facts
+
 SVG = "http://www.w3.org/2000/svg"
 CHART_WIDTH, CHART_HEIGHT = 320, 120  # the charts' drawing units (they scale with the panel)
 LABEL_ROOM = 16                       # under the bars, for their labels
@@ -58,8 +60,7 @@ def _games(document, history) -> None:
         head = _element(document, "span", f"Game {row.deal}", **{"class": "deal"})
         result = _element(document, "span", RESULT_TEXT[row.result] +
                           (" \u2605 perfect" if row.perfect else ""), **{"class": "result"})
-        facts = (f"{row.when} \u00b7 {row.moves} moves \u00b7 {row.time_text} \u00b7 "
-                 f"{row.home}/104 home \u00b7 {row.hints} hints \u00b7 {row.undos} undos")
+        facts = game_facts(row)
         if row.tier_text:
             facts += f" \u00b7 {row.tier_text}"
         if row.daily:

@@ -59,6 +59,14 @@ def counted(n: int, thing: str) -> str:
     return f"{n} {thing}{'' if n == 1 else 's'}"
 
 
+def game_facts(row) -> str:
+    """A game of the history in one line: '2026-12-01 14:05 · 1 move · 0:09 · 3/104 home ...'
+    (`row`: web/view.py HistoryRow)."""
+    return (f"{row.when} \u00b7 {counted(row.moves, 'move')} \u00b7 {row.time_text} \u00b7 "
+            f"{row.home}/{CARD_COUNT} home \u00b7 {counted(row.hints, 'hint')} \u00b7 "
+            f"{counted(row.undos, 'undo')}")
+
+
 def when(seconds: int) -> str:
     """'2026-12-01 14:05' for a time in seconds since 1970 (UTC)."""
     return time.strftime("%Y-%m-%d %H:%M", time.gmtime(seconds))

@@ -13,6 +13,8 @@ from tests.web.fakes import Backend, booted
 from web.export import EXPORT, read_export
 from web.history import HISTORY, HISTORY_KEY, KEEP, Entry, from_json, to_json
 from web.stats import STATS_KEY, Stats
+from web.view import HistoryRow
+from web.words import game_facts
 
 
 def entry(i: int, result: str = "won") -> Entry:
@@ -82,3 +84,10 @@ def test_a_damaged_or_newer_file_is_refused(text):
 def test_a_newer_file_says_so():
     with pytest.raises(NewerSave):
         read_export(json.dumps({"format": EXPORT.name, "version": EXPORT.version + 1}))
+
+
+def test_a_game_of_the_history_counts_in_words_one_move_one_hint():
+    row = HistoryRow("00000000000000a1", 7, "lost", "2026-12-01 14:05", 1, "0:09", 1, 0, 3,
+                     False, "", None)
+    assert game_facts(row) == ("2026-12-01 14:05 \u00b7 1 move \u00b7 0:09 \u00b7 3/104 home "
+                               "\u00b7 1 hint \u00b7 0 undos")
