@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 from plot import Game, IllegalMove
-from tests.e2e.tablepage import expected_table
+from tests.e2e.tablepage import expected_table, new_table
 
 SOURCES = ["R", "W", *(f"T{i}" for i in range(1, 13))]
 ROOT = Path(__file__).resolve().parents[2]
@@ -246,3 +247,32 @@ def test_the_skeleton_and_a_loading_line_show_before_python_runs(browser, site_u
         assert page.locator("[data-pile='S'] .back").is_visible()
     finally:
         context.close()
+
+
+NUMBER_CUT = """() => {
+  const link = document.getElementById('game-link');
+  const number = document.getElementById('game-number').getBoundingClientRect();
+  const box = link.getBoundingClientRect();
+  return link.scrollWidth > link.clientWidth + 1 || number.left < box.left - 0.5
+    || number.right > box.right + 0.5;
+}"""
+
+
+@pytest.mark.parametrize(("width", "height", "number"),
+                         [(320, 568, 1), (360, 640, 987654), (390, 844, 1234567)])
+def test_the_deal_s_number_is_shown_whole_on_a_small_phone(browser, site_url, width, height,
+                                                           number):
+    """The header's deal number never gives way to an ellipsis ("Gam..." at 320 px wide, the
+    number gone): on the narrowest phones the word Game is only heard, and the tier beside it
+    gives way first."""
+    page = new_table(browser, site_url, viewport={"width": width, "height": height})
+    try:
+        page.goto(f"#game={number}")
+        expect(page.page.locator("#game-number")).to_have_text(str(number))
+        assert not page.page.evaluate(NUMBER_CUT)
+        assert page.page.locator("#game-link").get_attribute("title") == "Link to this deal"
+        assert page.page.evaluate("document.getElementById('game-link').textContent") \
+            == f"Game {number}"  # what a screen reader says
+        page.assert_clean()
+    finally:
+        page.context.close()
