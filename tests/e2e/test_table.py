@@ -276,3 +276,29 @@ def test_the_deal_s_number_is_shown_whole_on_a_small_phone(browser, site_url, wi
         page.assert_clean()
     finally:
         page.context.close()
+
+
+HELP_OVERFLOW = """() => {
+  const panel = document.getElementById('help');
+  const inner = panel.getBoundingClientRect().right
+    - parseFloat(getComputedStyle(panel).paddingRight);
+  const out = [...panel.querySelectorAll('.keys > *')]
+    .filter((el) => el.getBoundingClientRect().right > inner + 0.5
+                    || el.scrollWidth > el.clientWidth + 1)
+    .map((el) => el.textContent);
+  return [panel.scrollWidth - panel.clientWidth, out];
+}"""
+
+
+def test_on_the_smallest_phone_the_keyboard_table_fits_how_to_play(browser, site_url):
+    """At 320 px wide every key and its words stay inside How to play (the widest keys, "Y,
+    Shift+Z or Ctrl+Y", pushed the words past the right edge and the panel scrolled sideways)."""
+    page = new_table(browser, site_url, viewport={"width": 320, "height": 568})
+    try:
+        page.goto()
+        page.page.locator(".bar [data-action=help]").click()
+        page.page.locator("#keyboard").scroll_into_view_if_needed()
+        assert page.page.evaluate(HELP_OVERFLOW) == [0, []]
+        page.assert_clean()
+    finally:
+        page.context.close()
