@@ -36,6 +36,7 @@ class Chart:
     bars: tuple[Bar, ...]
     top: float               # the value the chart's full height stands for
     summary: str             # the chart in one sentence, for screen readers
+    empty: bool = False      # no games to draw: the page shows the sentence instead of bars
 
 
 def month_of(seconds: int) -> str:
@@ -60,7 +61,7 @@ def win_rate_by_month(entries: list[Entry]) -> Chart:
         summary = "No games yet."
     else:
         summary = "Win rate by month: " + "; ".join(bar.text for bar in bars) + "."
-    return Chart("win-rate", "Win rate by month", "%", bars, 100, summary)
+    return Chart("win-rate", "Win rate by month", "%", bars, 100, summary, not bars)
 
 
 def wins(entries: list[Entry], measure: str) -> Chart:
@@ -72,13 +73,13 @@ def wins(entries: list[Entry], measure: str) -> Chart:
                      for i, e in enumerate(won, 1))
         title, unit = "Time of the last wins", "min"
     else:
-        bars = tuple(Bar(str(i), e.moves, f"game {e.deal}: {e.moves} moves")
+        bars = tuple(Bar(str(i), e.moves, f"game {e.deal}: {words.counted(e.moves, 'move')}")
                      for i, e in enumerate(won, 1))
         title, unit = "Moves of the last wins", "moves"
     top = max((bar.value for bar in bars), default=1) or 1
     summary = (f"{title}, oldest first: " + "; ".join(bar.text for bar in bars) + "."
                if bars else "No wins yet.")
-    return Chart(f"wins-{measure}", title, unit, bars, top, summary)
+    return Chart(f"wins-{measure}", title, unit, bars, top, summary, not bars)
 
 
 def home_in_losses(entries: list[Entry]) -> Chart:
@@ -91,7 +92,7 @@ def home_in_losses(entries: list[Entry]) -> Chart:
     top = max(bins.values(), default=1) or 1
     summary = ("Cards home in games not won: " + "; ".join(bar.text for bar in bars) + "."
                if lost else "No game lost yet.")
-    return Chart("home", "Cards home in games not won", "games", bars, top, summary)
+    return Chart("home", "Cards home in games not won", "games", bars, top, summary, not lost)
 
 
 def charts(entries: list[Entry]) -> tuple[Chart, ...]:

@@ -125,6 +125,10 @@ def _charts(document, charts) -> None:
     for chart in charts:
         figure = _element(document, "figure", data_chart=chart.key)
         figure.appendChild(_element(document, "figcaption", chart.title))
+        if chart.empty:  # "No wins yet.", where an empty frame of bars would say nothing
+            figure.appendChild(_element(document, "p", chart.summary, **{"class": "fine"}))
+            section.appendChild(figure)
+            continue
         svg = document.createElementNS(SVG, "svg")
         svg.setAttribute("viewBox", f"0 0 {CHART_WIDTH} {CHART_HEIGHT + LABEL_ROOM}")
         svg.setAttribute("aria-hidden", "true")  # the sentence below says it in words
