@@ -13,6 +13,24 @@ BOOT_WARNINGS = ("snapshot was not used", "bytecode was not loaded",
                  "the whole standard library was needed")
 
 
+# Whether some paragraph saying `text` can be read whole: scrolled to, on top at its middle, and
+# cut neither by itself (a clamp) nor by any box around it that clips.
+READ_WHOLE = """text => [...document.querySelectorAll('p')]
+  .filter((p) => p.textContent.includes(text) && p.getClientRects().length)
+  .some((p) => {
+    p.scrollIntoView({block: 'center'});
+    const r = p.getBoundingClientRect();
+    const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    if (hit === null || !p.contains(hit) || p.scrollHeight > p.clientHeight + 1) return false;
+    for (let box = p.parentElement; box; box = box.parentElement) {
+      if (getComputedStyle(box).overflowY === 'visible') continue;
+      const b = box.getBoundingClientRect();
+      if (r.top < b.top - 1 || r.bottom > b.bottom + 1) return false;
+    }
+    return r.bottom <= innerHeight + 1;
+  })"""
+
+
 def new_table(browser, base_url: str, **context_args) -> TablePage:
     """A page of the game in a fresh context; the service worker only where a test asks for it
     (test_offline.py), so the other tests see the network as it is."""

@@ -9,7 +9,7 @@ import random
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.tablepage import TablePage, new_table
+from tests.e2e.tablepage import READ_WHOLE, TablePage, new_table
 from tests.lines import one_move_before_lost, page_save, won_with_empty_stock
 from web.history import HISTORY, HISTORY_KEY, Entry
 from web.stats import STATS_KEY, Stats
@@ -168,18 +168,6 @@ def test_export_then_import_on_a_fresh_profile_restores_the_same_panels(browser,
         second.context.close()
 
 
-# Whether some paragraph saying `text` is in sight, on top of everything at its middle (scrolled
-# to, if it is in a panel).
-IN_SIGHT = """text => [...document.querySelectorAll('p')]
-  .filter((p) => p.textContent.includes(text) && p.getClientRects().length)
-  .some((p) => {
-    p.scrollIntoView({block: 'center'});
-    const r = p.getBoundingClientRect();
-    const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
-    return hit !== null && p.contains(hit);
-  })"""
-
-
 @pytest.mark.parametrize("content", ["{ not json", json.dumps({"format": "the-plot-export",
                                                               "version": 99, "stats": {}}),
                                      json.dumps({"format": "something else"})],
@@ -198,7 +186,7 @@ def test_a_corrupt_or_newer_file_is_refused_and_changes_nothing(browser, site_ur
             page.page.locator("[data-action=import-data]").click()
         chooser.value.set_files(str(path))
         expect(page.page.locator("#message")).to_contain_text("cannot be imported")
-        assert page.page.evaluate(IN_SIGHT, "cannot be imported")
+        assert page.page.evaluate(READ_WHOLE, "cannot be imported")
         assert page.page.locator("#import-preview").is_hidden()
         assert panels(page) == before
         if "99" in content:

@@ -12,7 +12,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from plot import Game
-from tests.e2e.tablepage import TablePage, expected_table, new_table
+from tests.e2e.tablepage import READ_WHOLE, TablePage, expected_table, new_table
 from tests.lines import page_save
 from tests.test_postmortem import random_lost_game, recorded_game
 
@@ -522,24 +522,6 @@ def test_on_a_phone_close_stays_on_top_of_a_scrolled_move_list(browser, site_url
         page.assert_clean()
     finally:
         page.context.close()
-
-
-# Whether some paragraph saying `text` can be read whole: scrolled to, on top at its middle, and
-# cut neither by itself (a clamp) nor by any box around it that clips.
-READ_WHOLE = """text => [...document.querySelectorAll('p')]
-  .filter((p) => p.textContent.includes(text) && p.getClientRects().length)
-  .some((p) => {
-    p.scrollIntoView({block: 'center'});
-    const r = p.getBoundingClientRect();
-    const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
-    if (hit === null || !p.contains(hit) || p.scrollHeight > p.clientHeight + 1) return false;
-    for (let box = p.parentElement; box; box = box.parentElement) {
-      if (getComputedStyle(box).overflowY === 'visible') continue;
-      const b = box.getBoundingClientRect();
-      if (r.top < b.top - 1 || r.bottom > b.bottom + 1) return false;
-    }
-    return r.bottom <= innerHeight + 1;
-  })"""
 
 
 def test_on_a_phone_a_refused_record_s_whole_reason_can_be_read(browser, site_url):
