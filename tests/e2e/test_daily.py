@@ -71,6 +71,8 @@ def test_the_tier_of_each_of_100_deals_beside_its_number_is_the_command_line_s(t
         shown[number] = table.page.locator("#tier").inner_text()
     assert shown == rated
     assert set(rated.values()) >= set(TIERS) - {"Not winnable"}  # the sample spans the tiers
+    explained = table.page.locator("#tier").get_attribute("title")  # what the tag means
+    assert all(tier in explained for tier in ("Easy", "Medium", "Hard", "Expert")), explained
     table.open(123_456)
     expect(table.page.locator("#tier")).to_have_text("Unrated")
     expect(table.page.locator("#tier")).to_have_attribute("data-tier", "unrated")
