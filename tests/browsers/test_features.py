@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from plot import Game
 from tests.browsers.session import TIMES
-from tests.e2e.tablepage import ANIMATED_PROPERTIES, COMPOSITED, expected_table
+from tests.e2e.tablepage import ANIMATED_PROPERTIES, COMPOSITED, READ_WHOLE, expected_table
 from tests.e2e.test_daily import cli
 from tests.e2e.test_story import SPLIT_MOVES, after, cli_slip, lost_game
 from tests.lines import only_the_stock_left, page_save
@@ -62,6 +62,15 @@ def test_where_it_slipped_rewind_and_the_move_list(player, tmp_path):
     entry = "[data-movelist] > [data-move='3'] button"
     player.js("(s) => document.querySelector(s).scrollIntoView({block: 'center'})", entry)
     player.click(entry)  # as a player does: scroll the list to it, then click it
+    player.wait_table(expected_table(after(game, 3)))
+    # a pasted record with an illegal move: refused whole beside the paste box, nothing changed
+    player.js("""() => { document.getElementById('record-text').value =
+      '[Game "The Plot"]\\n[Deal "2"]\\n\\n1. S-W 2. T1-T2'; }""")
+    player.js("() => document.getElementById('record-text').scrollIntoView({block: 'center'})")
+    player.click("#story [data-action=open-record]")
+    player.wait("() => !document.getElementById('record-note').hidden", what="the refusal")
+    assert "T1-T2 is illegal" in player.text("#record-note")
+    assert player.js(f"(t) => ({READ_WHOLE})(t)", "T1-T2 is illegal")
     player.wait_table(expected_table(after(game, 3)))
     player.click("#story [data-action=close-panel]")
     player.assert_clean()
