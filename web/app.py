@@ -33,7 +33,7 @@ from .pagesave import Attempt, PageSave
 from .room import Room
 from .saveslot import SAVE_KEY, SaveSlot
 from .settings import Settings, SettingsStore
-from .state import Dialog, Leave, Leaving, LeftGame, Message, Panel, Tone
+from .state import Dialog, Leave, Leaving, LeftGame, Message, Panel, PanelNote, Tone
 from .stats import STATS_KEY, StatsBook
 from .story import Story
 
@@ -62,6 +62,7 @@ class App:
         self.number = 1
         self.hand = Hand(self)          # the card the player picked up, and what clicks mean
         self.message = Message()
+        self.panel_note: PanelNote | None = None  # the last outcome said in a panel (App.say)
         self.dialog: Dialog | None = None
         self.leaving: Leave | None = None  # what the open confirmation would do
         self.panel: Panel | None = None
@@ -495,8 +496,7 @@ class App:
 
     def toggle_panel(self, panel: Panel | None) -> None:
         self.panel = None if panel == self.panel else panel
-        self.archive.note = None  # a panel opened afresh tells nothing old
-        self.story.record_note = ""
+        self.panel_note = None  # a panel opened afresh tells nothing old
         self.run_clock()
         self.changed()
 
@@ -564,10 +564,18 @@ class App:
         self.dismissed = self.notice
         self.changed()
 
-    def say(self, text: str, tone: Tone = Tone.INFO) -> None:
-        """Put `text` on the status line (announced to screen readers)."""
+    def say(self, text: str, tone: Tone = Tone.INFO, panel: Panel | None = None) -> None:
+        """Put `text` on the status line (announced to screen readers); with `panel`, in that
+        panel too, until a panel opens or closes or the panel is told something else."""
         self.message = Message(text, Tone(tone), self.message.serial + 1)
+        if panel is not None:
+            self.panel_note = PanelNote(panel, text, Tone(tone))
         self.changed()
+
+    def note_in(self, panel: Panel) -> PanelNote | None:
+        """What the last action taken in `panel` came to, while the panel still says it."""
+        note = self.panel_note
+        return note if note is not None and note.panel == panel else None
 
     # ---- the page around the game -------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from plot import InvalidSave
 from . import words
 from .export import Holdings, describe, export_json, merge, read_export
 from .history import RESULTS
-from .state import Tone
+from .state import Panel, Tone
 
 HISTORY_PAGE = 100  # games the history panel lists at a time
 
@@ -23,9 +23,6 @@ class Archive:
         self.filter = "all"              # which games the history panel lists (or a result)
         self.shown = HISTORY_PAGE        # how many of them
         self.importing: Holdings | None = None  # a file's data the player is deciding about
-        # what the last export or import came to, also said in the panel itself: on a phone
-        # the panel covers the status line
-        self.note: tuple[str, Tone] | None = None
 
     def filter_history(self, result: str) -> None:
         """List only the games of `result` (won, lost, abandoned), or "all"."""
@@ -54,9 +51,8 @@ class Archive:
         return export_json(self.holdings(), exported)
 
     def tell(self, text: str, tone: Tone = Tone.INFO) -> None:
-        """Say what a data action came to, on the status line and in the panel."""
-        self.note = (text, tone)
-        self.app.say(text, tone)
+        """Say what a data action came to, on the status line and in the statistics panel."""
+        self.app.say(text, tone, Panel.STATS)
 
     def preview_import(self, text: str) -> None:
         """A file was chosen: say what it holds, or why it cannot be read (nothing changes)."""
@@ -67,7 +63,7 @@ class Archive:
             self.importing = None
             self.tell(words.import_refused(str(error)), Tone.ERROR)
             return
-        self.note = None  # the preview says it
+        app.panel_note = None  # the preview says it
         app.say(words.import_preview(describe(self.importing)))
 
     def finish_import(self, how: str) -> None:

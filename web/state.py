@@ -1,4 +1,4 @@
-"""The closed sets of values the App's state takes, and its two small records."""
+"""The closed sets of values the App's state takes, and its three small records."""
 
 from __future__ import annotations
 
@@ -61,6 +61,16 @@ class Message:
     text: str = ""
     tone: Tone = Tone.INFO
     serial: int = 0       # bumps on every message, so a repeated one is announced again
+
+
+@dataclass(frozen=True)
+class PanelNote:
+    """What an action taken in a panel came to, said in the panel as well as on the status line
+    (on a phone the panel covers the status line)."""
+
+    panel: Panel
+    text: str
+    tone: Tone = Tone.INFO
 
 
 class Verdict(enum.StrEnum):

@@ -70,7 +70,6 @@ class Story:
         self.analysing = False
         self.then_demo = False      # when the analysis ends, show a win from the last won one
         self.cache: dict[str, object] = {}  # position text -> decided solver Result (session)
-        self.record_note = ""  # why the last record could not be played, said in the panel too
         self._solving = None        # [number, solver, positions searched, position text]
         self._token = 0             # bumps to cancel scheduled replay steps and slices
         self._own = False           # the position changes by replay's own hand
@@ -117,7 +116,7 @@ class Story:
             line=self.analysis.line(from_) if from_ is not None else (),
             line_label=words.line_from(last_won, pinned), rewind_label=words.rewind_label(pinned),
             replay=self.replay_mode, replaying=self.replaying, speed=self.speed,
-            record_note=self.record_note)
+            record_note=note.text if (note := self.app.note_in(Panel.STORY)) else "")
 
     # ---- replay -----------------------------------------------------------------------------
 
@@ -375,8 +374,7 @@ class Story:
     def _refuse(self, why: str) -> None:
         """A record that cannot be played: said on the status line and beside the paste box
         (the whole reason: a phone's status line shows two lines of it)."""
-        self.record_note = why
-        self.app.say(why, Tone.ERROR)
+        self.app.say(why, Tone.ERROR, Panel.STORY)
 
     def open_record(self, text: str) -> None:
         """Play a game record pasted or chosen as a file; bad text changes nothing."""
@@ -389,5 +387,5 @@ class Story:
         if game.seed is None:
             self._refuse(words.RECORD_NEEDS_DEAL)
             return
-        self.record_note = ""
+        app.panel_note = None
         app.open_game(game)

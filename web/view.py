@@ -295,9 +295,10 @@ def history_view(app) -> HistoryView:
                             e.perfect, tier_label(e.tier), e.daily) for e in shown)
     importing = None if archive.importing is None else describe(archive.importing)
     drawn, tiers = _of_all(entries)
-    note = None if archive.note is None else (archive.note[0], archive.note[1].value)
+    note = app.note_in(Panel.STATS)
+    said = None if note is None else (note.text, str(note.tone))
     return HistoryView(rows, len(chosen), len(chosen) > len(shown), archive.filter,
-                       drawn, importing, tiers, note)
+                       drawn, importing, tiers, said)
 
 
 _OF_ALL: list = [None, None]  # [the history's list they were worked out for, (charts, rows)]

@@ -16,7 +16,7 @@ from tests.web.fakes import booted
 from web.saveslot import SAVE_KEY
 from web.state import Panel, Tone
 from web.stats import STATS_KEY, Stats
-from web.view import table_view
+from web.view import history_view, table_view
 
 
 def lost_game() -> Game:
@@ -264,6 +264,23 @@ def test_a_record_exports_and_imports_and_bad_text_changes_nothing():
     assert other.undo_leave()  # the Undo on the status line brings back the game it replaced
     assert other.number == 9 and other.game.moves_played == 1
     assert Stats.from_json(other.storage.get(STATS_KEY)).played == 0
+
+
+def test_what_an_action_in_a_panel_came_to_is_said_in_that_panel_until_a_panel_opens():
+    app, _, _ = playing(lost_game(), upto=5)
+    app.toggle_panel(Panel.STORY)
+    app.story.open_record("hello")
+    refusal = app.message.text
+    assert app.story.view().record_note == refusal and history_view(app).note is None
+    app.say("Paused.")  # words said for no panel leave the panel's words as they were
+    assert app.story.view().record_note == refusal
+    app.toggle_panel(Panel.STATS)
+    assert app.story.view().record_note == "" and history_view(app).note is None
+    app.archive.preview_import("not a file of ours")
+    assert history_view(app).note == (app.message.text, "error")
+    assert app.story.view().record_note == ""  # said in the statistics panel only
+    app.toggle_panel(Panel.STATS)
+    assert history_view(app).note is None
 
 
 def test_the_clock_stands_still_during_a_replay_and_runs_again_after_it():
