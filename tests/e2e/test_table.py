@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -273,6 +274,41 @@ def test_the_deal_s_number_is_shown_whole_on_a_small_phone(browser, site_url, wi
         assert page.page.locator("#game-link").get_attribute("title") == "Link to this deal"
         assert page.page.evaluate("document.getElementById('game-link').textContent") \
             == f"Game {number}"  # what a screen reader says
+        page.assert_clean()
+    finally:
+        page.context.close()
+
+
+# The names over the reserve, the stock and the waste, left to right: [name, the left and right
+# of its box (the pile's ::after, placed from its computed style), the width its words need in
+# the font it is drawn in, the width they have].
+TALON_NAMES = """() => [...document.querySelectorAll('.top > [data-label]')].map((pile) => {
+  const box = pile.getBoundingClientRect(), label = getComputedStyle(pile, '::after');
+  const padding = parseFloat(label.paddingLeft) + parseFloat(label.paddingRight);
+  const width = parseFloat(label.width) + padding;
+  const left = box.left + parseFloat(label.left) + new DOMMatrix(label.transform).m41;
+  const font = document.createElement('canvas').getContext('2d');
+  font.font = `${label.fontWeight} ${label.fontSize} ${label.fontFamily}`;
+  return [pile.dataset.label, left, left + width, font.measureText(pile.dataset.label).width,
+          width - padding];
+})"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(320, 568), (360, 640), (568, 320), (390, 844)])
+def test_the_reserve_stock_and_waste_are_named_whole_on_a_small_phone(browser, site_url, width,
+                                                                      height):
+    """On a small, short phone a card is narrower than the word "Reserve" ("Reser" at 320x568):
+    its name reaches left of the card instead, on screen and clear of the stock's name."""
+    page = new_table(browser, site_url, viewport={"width": width, "height": height})
+    try:
+        page.goto()
+        names = page.page.evaluate(TALON_NAMES)
+        assert [name[0] for name in names] == ["Reserve", "Stock", "Waste"]
+        for name, left, right, needs, room in names:
+            assert needs <= room + 0.5, f"{name} is cut: {names}"
+            assert left >= 0 and right <= width, f"{name} is off the screen: {names}"
+        for (name, _, right, *_), (other, left, *_) in pairwise(names):
+            assert right <= left + 0.5, f"{name} reaches over {other}: {names}"
         page.assert_clean()
     finally:
         page.context.close()
