@@ -1,0 +1,198 @@
+"""Foundation 1 first: a deal searched for ways to complete foundation 1, the solver on from each.
+
+    python scripts/first_foundation.py 7988                 # prints the record of a win, if found
+    python scripts/first_foundation.py 7988 --keys 20000000 --nodes 2000000 --out won.txt
+
+The deals the solver leaves undecided stick at foundation 1 (docs/winnability.md). This search
+asks only whether foundation 1 can be completed, depth-first in the solver's own move order
+(plot/searchstate.py), and hands each position where it is to the solver (`--nodes` each). Two
+things make it smaller than the solver's own search of the same deal:
+
+- the waste below a card that can never leave it while foundation 1 is short (a card of its
+  last step, or a hard card of a step it has passed: plot/deadends.py) is left out of the keys;
+- `no_room_for_the_last_step`: once no card of foundation 1's last step can come from the
+  stock, the tableau or the reserve, it must be the topmost such card in the waste, so every
+  card above it must find room: on the tableau (a pile holds one card of each step from its
+  bottom down), or on foundation 1 (one of each step it still needs).
+
+Only the foundation-1 rules of plot/deadends.py cut this search: the reserve rule says a
+position cannot be won, not that foundation 1 cannot be completed. A won line is checked by
+replaying it with `Game.play`; a search that ends with no way to complete foundation 1 would
+be a proof only as good as this script, so it is reported, not recorded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from plot import Game, deadends, searchstate  # noqa: E402
+from plot.cards import FIRST_FOUNDATION_SIZE  # noqa: E402
+from plot.solver import engine_line, solve  # noqa: E402
+
+LAST_STEP = FIRST_FOUNDATION_SIZE - 1  # foundation 1's last card, one rank below the base
+RANK_BITS = searchstate.RANK_BITS
+FIELD = 5  # bits a step's count takes in `no_room_for_the_last_step`'s packed counts
+GUARD = sum(1 << (FIELD * step + FIELD - 1) for step in range(1, LAST_STEP))
+
+
+def first_foundation_dead(state, needs, after=None) -> bool:
+    """plot.deadends.is_dead without the reserve rule, plus `no_room_for_the_last_step`: True if
+    foundation 1 can never be completed from here."""
+    if not state.stock_left and not deadends.can_still_score(state, needs):
+        return True
+    if state.found[0] >= FIRST_FOUNDATION_SIZE:
+        return False
+    if no_room_for_the_last_step(state):
+        return True
+    return not (deadends.first_foundation_can_grow(state) and (
+        deadends._finish_holds(state, after) or deadends.first_foundation_can_finish(state)))
+
+
+def no_room_for_the_last_step(state) -> bool:
+    """True if foundation 1 can never take its last card (see the module's docstring).
+
+    Sound: while foundation 1 is short a pile's bottom never rises (a space takes only a
+    base-rank card), a pile is a run down by one, and a card leaves the waste only from its top,
+    for a foundation (only F1 takes cards) or the tableau. So when F1 takes the topmost card of
+    its last step from the waste, each card of step 1-11 now above it or on the tableau is on
+    the tableau or F1, at most one a step on F1 and one a step on each pile whose bottom is at
+    that step or above."""
+    steps = state.steps
+    dealt = len(state.stock) - state.stock_left
+    if LAST_STEP in state.dealing[dealt:] or deadends.reserve_run(state) >> LAST_STEP & 1:
+        return False
+    held = room = 0
+    for code in state.codes:
+        if code:
+            bits, bottom = state.spans[code]
+            if bottom == LAST_STEP:
+                return False
+            for step in range(1, bottom + 1):
+                room += 1 << (FIELD * step)
+                if bits >> step & 1:
+                    held += 1 << (FIELD * step)
+    for rank in reversed(state.waste):
+        step = steps[rank]
+        if step == LAST_STEP:
+            break
+        held += 1 << (FIELD * step)
+    else:
+        return True  # no card of the last step anywhere foundation 1 could take it from
+    for step in range(state.found[0], LAST_STEP):
+        room += 1 << (FIELD * step)
+    held &= ~(((1 << FIELD) - 1) | (((1 << FIELD) - 1) << (FIELD * LAST_STEP)))  # steps 1-11
+    return (room + GUARD - held) & GUARD != GUARD
+
+
+def key(state) -> tuple:
+    """The solver's key for foundation 1's question: F2-F8 are empty, and the waste below a
+    card that can never leave it is left out."""
+    code, waste, found = state.waste_code, state.waste, state.found[0]
+    if waste:
+        hard = deadends.tableau_steps(state)[2]
+        for depth, rank in enumerate(reversed(waste)):
+            step = state.steps[rank]
+            if step == LAST_STEP or hard <= step < found:
+                code &= (1 << (RANK_BITS * (depth + 1))) - 1
+                break
+    return (state.stock_left, state.reserve_left, code, found, state.tableau_code)
+
+
+def search(number: int, max_keys: int, nodes: int, report: int = 1_000_000):
+    """Search deal `number` for a win through each completion of foundation 1: (the winning
+    moves or None, keys seen, completions tried, whether the search ran to its end)."""
+    searchstate.is_dead = first_foundation_dead  # this search's question is foundation 1's
+    try:
+        game = Game.new(number)
+        state = searchstate.SearchState(game.position())
+        seen = {key(state)}
+        stack = [(None, iter(state.moves()))]
+        tried = 0
+        started = time.perf_counter()
+        while stack:
+            came, moves = stack[-1]
+            move = next(moves, None)
+            if move is None:
+                stack.pop()
+                if came is not None:
+                    state.undo(came)
+                continue
+            state.apply(move)
+            if state.found[0] >= FIRST_FOUNDATION_SIZE:
+                tried += 1
+                line = [m for m, _ in stack[1:]] + [move]
+                won = _win_from(number, line, nodes)
+                if won is not None:
+                    return won, len(seen), tried, False
+                state.undo(move)
+                continue
+            k = key(state)
+            if k in seen:
+                state.undo(move)
+                continue
+            seen.add(k)
+            if len(seen) % report == 0:
+                print(f"  {len(seen):,} keys, {tried} completions of F1 tried, "
+                      f"{time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
+            if len(seen) >= max_keys:
+                return None, len(seen), tried, False
+            stack.append((move, iter(state.moves(after=move))))
+        return None, len(seen), tried, True
+    finally:
+        searchstate.is_dead = deadends.is_dead
+
+
+def _win_from(number: int, line: list, nodes: int) -> list | None:
+    """The whole game's moves if the solver wins from where `line` completes foundation 1."""
+    searchstate.is_dead = deadends.is_dead  # the solver's own rules for the win
+    try:
+        game = Game.new(number)
+        first = engine_line(game, line, searchstate.SearchState(game.position()))
+        for move in first:
+            game.play(move)
+        result = solve(game, max_nodes=nodes)
+        if result.verdict != "won":
+            return None
+        return [str(m) for m in first] + list(result.moves)
+    finally:
+        searchstate.is_dead = first_foundation_dead
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("deal", type=int)
+    parser.add_argument("--keys", type=int, default=20_000_000, help="positions kept at most")
+    parser.add_argument("--nodes", type=int, default=2_000_000,
+                        help="the solver's budget from each completion of foundation 1")
+    parser.add_argument("--out", type=Path, help="write the record of a win here")
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    won, keys, tried, ended = search(args.deal, args.keys, args.nodes)
+    took = time.perf_counter() - started
+    if won is None:
+        why = ("foundation 1 can never be completed" if ended and not tried else
+               "every completion of foundation 1 searched" if ended else "stopped at --keys")
+        print(f"deal {args.deal}: no win found ({why}): {keys:,} keys, {tried} completions of "
+              f"foundation 1, {took:.0f} s")
+        return 1
+    game = Game.new(args.deal)
+    for move in won:
+        game.play(move)  # the engine's own check of every move
+    assert game.status == "won", game.status
+    record = game.to_record()
+    print(f"deal {args.deal}: won in {len(won)} moves ({keys:,} keys, {tried} completions of "
+          f"foundation 1 tried, {took:.0f} s)", file=sys.stderr)
+    if args.out:
+        args.out.write_text(record, encoding="utf-8")
+    else:
+        print(record)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
