@@ -8,6 +8,11 @@ from .cards import FIRST_FOUNDATION_SIZE, RANK_COUNT, TABLEAU_COUNT
 from .move import F_FIRST, T_FIRST, S
 from .reserve import reserve_can_be_played
 
+LAST_STEP = FIRST_FOUNDATION_SIZE - 1  # F1's last card: the rank below the base, on no top
+COUNT_BITS = 5  # bits a step's count takes in first_foundation_has_room's packed counts
+STEPS_COUNTED = range(1, LAST_STEP)  # steps whose cards can lie on the tableau
+COUNT_GUARDS = sum(1 << (COUNT_BITS * step + COUNT_BITS - 1) for step in STEPS_COUNTED)
+COUNTED = sum(((1 << COUNT_BITS) - 1) << (COUNT_BITS * step) for step in STEPS_COUNTED)
 TALON_MEMORY = 50_000  # failed states of the relaxation kept (per search state), then forgotten
 TABLEAU_MEMORY = 100_000  # tableaus whose steps are kept (tableau_steps), then forgotten
 
@@ -23,7 +28,8 @@ def is_dead(state, needs: dict[int, int], after: tuple | None = None) -> bool:
         return True
     if state.found[0] < FIRST_FOUNDATION_SIZE and not (
             first_foundation_can_grow(state)
-            and (_finish_holds(state, after) or first_foundation_can_finish(state))):
+            and (_finish_holds(state, after) or first_foundation_can_finish(state))
+            and first_foundation_has_room(state)):
         return True
     return (after is None or F_FIRST <= after[1] < T_FIRST) and not reserve_can_clear(state)
 
@@ -82,6 +88,65 @@ def first_foundation_can_grow(state) -> bool:
         if step >= highest and step:
             return False
     return False
+
+
+def first_foundation_has_room(state) -> bool:
+    """While foundation 1 is short: False if it can never take some step it still needs, for
+    want of room on the tableau for the cards above that step's topmost copy in the waste.
+
+    When no card of the step can come from the stock, the tableau or the reserve's rising run,
+    F1 must take it from the waste, and first every card above it must leave, for the tableau
+    or F1 (only F1 takes cards, and a space only a base-rank card). A pile is a run down by one
+    from a bottom that never rises while F1 is short, so it holds at most one card of each
+    step from its bottom down; F1 takes one card of each step before this one. So at that
+    moment each card of steps 1-11 now on the tableau or above that copy is on one of those
+    places, and for each step they must number no more than the places. Cards under a card
+    that never leaves the waste (of F1's last step, or hard, of a step F1 has passed) are out
+    of reach: a step whose only copies lie there can never be taken at all.
+    """
+    found, steps = state.found[0], state.steps
+    elsewhere = reserve_run(state) | tableau_steps(state)[1]
+    in_stock, stock_left, rank_of = state.first_in_stock, state.stock_left, state.shifts.rank_of
+    wanted = [step for step in range(found, FIRST_FOUNDATION_SIZE)
+              if not elsewhere >> step & 1 and stock_left <= in_stock[rank_of[step]]]
+    if not wanted:
+        return True
+    held, room = _tableau_counts(state)
+    hard = tableau_steps(state)[2]
+    for rank in reversed(state.waste):
+        step = steps[rank]
+        if step in wanted:
+            bonus = sum(1 << (COUNT_BITS * taken) for taken in range(found, step))
+            if (room + bonus + COUNT_GUARDS - (held & COUNTED)) & COUNT_GUARDS != COUNT_GUARDS:
+                return False
+            wanted.remove(step)
+            if not wanted:
+                return True
+        if step == LAST_STEP or hard <= step < found:
+            break  # this card never leaves the waste while F1 is short
+        held += 1 << (COUNT_BITS * step)
+    return False  # a step with no copy F1 could ever reach
+
+
+def _tableau_counts(state) -> tuple[int, int]:
+    """The tableau's cards of each step, and the cards of each step its piles can hold (one a
+    pile from its bottom down), packed COUNT_BITS a step; kept per tableau (beside
+    tableau_steps, up to TABLEAU_MEMORY tableaus)."""
+    memo, key = state.tableau_memo, ("counts", state.tableau_code)
+    counts = memo.get(key)
+    if counts is None:
+        held = room = 0
+        for code in state.codes:
+            if code:
+                cards, bottom = state.spans[code]
+                for step in range(1, bottom + 1):
+                    room += 1 << (COUNT_BITS * step)
+                    if cards >> step & 1:
+                        held += 1 << (COUNT_BITS * step)
+        if len(memo) > TABLEAU_MEMORY:
+            memo.clear()
+        counts = memo[key] = (held, room)
+    return counts
 
 
 def first_foundation_can_finish(state) -> bool:

@@ -5,15 +5,17 @@
 
 The deals the solver leaves undecided stick at foundation 1 (docs/winnability.md). This search
 asks only whether foundation 1 can be completed, depth-first in the solver's own move order
-(plot/searchstate.py), and hands each position where it is to the solver (`--nodes` each). Two
-things make it smaller than the solver's own search of the same deal:
+(plot/searchstate.py), and hands each position where it is to the solver (`--nodes` each).
+It is smaller than the solver's own search of the same deal in two ways:
 
 - the waste below a card that can never leave it while foundation 1 is short (a card of its
   last step, or a hard card of a step it has passed: plot/deadends.py) is left out of the keys;
-- `no_room_for_the_last_step`: once no card of foundation 1's last step can come from the
-  stock, the tableau or the reserve, it must be the topmost such card in the waste, so every
-  card above it must find room: on the tableau (a pile holds one card of each step from its
-  bottom down), or on foundation 1 (one of each step it still needs).
+- it stops where foundation 1 is complete, so the positions of the rest of the game are the
+  solver's, from each such position in turn.
+
+It was written with a counting rule the solver has used since, `first_foundation_has_room`
+(plot/deadends.py): once no card of a step foundation 1 still needs can come from the stock,
+the tableau or the reserve, every card above its topmost copy in the waste must find room.
 
 Only the foundation-1 rules of plot/deadends.py cut this search: the reserve rule says a
 position cannot be won, not that foundation 1 cannot be completed. A won line is checked by
@@ -36,57 +38,17 @@ from plot.solver import engine_line, solve  # noqa: E402
 
 LAST_STEP = FIRST_FOUNDATION_SIZE - 1  # foundation 1's last card, one rank below the base
 RANK_BITS = searchstate.RANK_BITS
-FIELD = 5  # bits a step's count takes in `no_room_for_the_last_step`'s packed counts
-GUARD = sum(1 << (FIELD * step + FIELD - 1) for step in range(1, LAST_STEP))
 
 
 def first_foundation_dead(state, needs, after=None) -> bool:
-    """plot.deadends.is_dead without the reserve rule, plus `no_room_for_the_last_step`: True if
-    foundation 1 can never be completed from here."""
+    """plot.deadends.is_dead without the reserve rule: True if foundation 1 can never be
+    completed from here."""
     if not state.stock_left and not deadends.can_still_score(state, needs):
         return True
-    if state.found[0] >= FIRST_FOUNDATION_SIZE:
-        return False
-    if no_room_for_the_last_step(state):
-        return True
-    return not (deadends.first_foundation_can_grow(state) and (
-        deadends._finish_holds(state, after) or deadends.first_foundation_can_finish(state)))
-
-
-def no_room_for_the_last_step(state) -> bool:
-    """True if foundation 1 can never take its last card (see the module's docstring).
-
-    Sound: while foundation 1 is short a pile's bottom never rises (a space takes only a
-    base-rank card), a pile is a run down by one, and a card leaves the waste only from its top,
-    for a foundation (only F1 takes cards) or the tableau. So when F1 takes the topmost card of
-    its last step from the waste, each card of step 1-11 now above it or on the tableau is on
-    the tableau or F1, at most one a step on F1 and one a step on each pile whose bottom is at
-    that step or above."""
-    steps = state.steps
-    dealt = len(state.stock) - state.stock_left
-    if LAST_STEP in state.dealing[dealt:] or deadends.reserve_run(state) >> LAST_STEP & 1:
-        return False
-    held = room = 0
-    for code in state.codes:
-        if code:
-            bits, bottom = state.spans[code]
-            if bottom == LAST_STEP:
-                return False
-            for step in range(1, bottom + 1):
-                room += 1 << (FIELD * step)
-                if bits >> step & 1:
-                    held += 1 << (FIELD * step)
-    for rank in reversed(state.waste):
-        step = steps[rank]
-        if step == LAST_STEP:
-            break
-        held += 1 << (FIELD * step)
-    else:
-        return True  # no card of the last step anywhere foundation 1 could take it from
-    for step in range(state.found[0], LAST_STEP):
-        room += 1 << (FIELD * step)
-    held &= ~(((1 << FIELD) - 1) | (((1 << FIELD) - 1) << (FIELD * LAST_STEP)))  # steps 1-11
-    return (room + GUARD - held) & GUARD != GUARD
+    return state.found[0] < FIRST_FOUNDATION_SIZE and not (
+        deadends.first_foundation_can_grow(state)
+        and (deadends._finish_holds(state, after) or deadends.first_foundation_can_finish(state))
+        and deadends.first_foundation_has_room(state))
 
 
 def key(state) -> tuple:

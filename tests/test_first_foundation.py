@@ -5,10 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import first_foundation
-import pytest
 
 from plot import WON, Game, deadends, searchstate
-from plot.solver import solve
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -33,35 +31,3 @@ def test_a_win_found_through_foundation_1_is_a_record_the_engine_replays(tmp_pat
     game = Game.from_record(out.read_text(encoding="utf-8"))
     assert game.seed == 519 and game.status == WON
     assert searchstate.is_dead is deadends.is_dead
-
-
-def last_step_still_to_come(state) -> bool:
-    """Whether a card of foundation 1's last step is still in the stock."""
-    dealt = len(state.stock) - state.stock_left
-    return first_foundation.LAST_STEP in state.dealing[dealt:]
-
-
-def winning_line(deal: int) -> tuple[Game, list]:
-    """Deal 7988's recorded win, or the solver's winning line of another deal."""
-    if deal == 7988:
-        played = Game.from_record((FIXTURES / "won-deal-7988.txt").read_text(encoding="utf-8"))
-        return Game.new(deal), [str(move) for move in played.history]
-    result = solve(Game.new(deal), max_nodes=200_000)
-    assert result.verdict == "won"
-    return Game.new(deal), list(result.moves)
-
-
-@pytest.mark.parametrize("deal", [7988, 9076, 9942])
-def test_no_room_for_the_last_step_never_cuts_a_position_along_a_win(deal):
-    """The rule is a proof: it never calls dead a position a win passes through, and along
-    these wins it is asked where it matters, 10-22 times a game: foundation 1 short with no
-    card of its last step left in the stock."""
-    game, line = winning_line(deal)
-    asked = 0
-    for move in line:
-        state = searchstate.SearchState(game.position())
-        if state.found[0] < 13 and not last_step_still_to_come(state):
-            asked += 1
-            assert not first_foundation.no_room_for_the_last_step(state), (deal, move)
-        game.play(move)
-    assert game.status == WON and asked >= 10
