@@ -34,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from plot import Game, deadends, searchstate  # noqa: E402
 from plot.cards import FIRST_FOUNDATION_SIZE  # noqa: E402
+from plot.prng import SplitMix64  # noqa: E402
 from plot.solver import engine_line, solve  # noqa: E402
 
 LAST_STEP = FIRST_FOUNDATION_SIZE - 1  # foundation 1's last card, one rank below the base
@@ -65,15 +66,18 @@ def key(state) -> tuple:
     return (state.stock_left, state.reserve_left, code, found, state.tableau_code)
 
 
-def search(number: int, max_keys: int, nodes: int, report: int = 1_000_000):
+def search(number: int, max_keys: int, nodes: int, report: int = 1_000_000,
+           seed: int | None = None):
     """Search deal `number` for a win through each completion of foundation 1: (the winning
-    moves or None, keys seen, completions tried, whether the search ran to its end)."""
+    moves or None, keys seen, completions tried, whether the search ran to its end). With
+    `seed`, all but the foundation moves in an order shuffled by the solver's generator."""
+    rng = None if seed is None else SplitMix64(seed)
     searchstate.is_dead = first_foundation_dead  # this search's question is foundation 1's
     try:
         game = Game.new(number)
         state = searchstate.SearchState(game.position())
         seen = {key(state)}
-        stack = [(None, iter(state.moves()))]
+        stack = [(None, iter(state.moves(rng)))]
         tried = 0
         started = time.perf_counter()
         while stack:
@@ -103,7 +107,7 @@ def search(number: int, max_keys: int, nodes: int, report: int = 1_000_000):
                       f"{time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
             if len(seen) >= max_keys:
                 return None, len(seen), tried, False
-            stack.append((move, iter(state.moves(after=move))))
+            stack.append((move, iter(state.moves(rng, after=move))))
         return None, len(seen), tried, True
     finally:
         searchstate.is_dead = deadends.is_dead
@@ -132,9 +136,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--nodes", type=int, default=2_000_000,
                         help="the solver's budget from each completion of foundation 1")
     parser.add_argument("--out", type=Path, help="write the record of a win here")
+    parser.add_argument("--seed", type=int, help="shuffle the moves (not the foundation moves)")
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    won, keys, tried, ended = search(args.deal, args.keys, args.nodes)
+    won, keys, tried, ended = search(args.deal, args.keys, args.nodes, seed=args.seed)
     took = time.perf_counter() - started
     if won is None:
         why = ("foundation 1 can never be completed" if ended and not tried else
