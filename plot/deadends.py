@@ -26,12 +26,27 @@ def is_dead(state, needs: dict[int, int], after: tuple | None = None) -> bool:
     (`_finish_holds`)."""
     if not state.stock_left and not can_still_score(state, needs):
         return True
-    if state.found[0] < FIRST_FOUNDATION_SIZE and not (
-            first_foundation_can_grow(state)
-            and (_finish_holds(state, after) or first_foundation_can_finish(state))
-            and first_foundation_has_room(state)):
+    if first_foundation_stuck(state, after):
         return True
     return (after is None or F_FIRST <= after[1] < T_FIRST) and not reserve_can_clear(state)
+
+
+def first_foundation_stuck(state, after: tuple | None = None) -> bool:
+    """True if foundation 1 is short and can never be completed (`after` as for is_dead): the
+    rank it needs next can never come free, its relaxation cannot finish, or some step lacks
+    room. Sound for foundation 1 alone, so a search of foundation 1 (scripts/first_foundation.py)
+    may use it where is_dead's reserve rule, which is about the win, does not apply."""
+    return state.found[0] < FIRST_FOUNDATION_SIZE and not (
+        first_foundation_can_grow(state)
+        and (_finish_holds(state, after) or first_foundation_can_finish(state))
+        and first_foundation_has_room(state))
+
+
+def never_leaves_waste(step: int, found: int, hard: int) -> bool:
+    """Whether a waste card `step` steps above the base stays in the waste while foundation 1
+    (holding `found` cards) is short: F1's last step (it goes onto no top, and F1 takes it
+    last), or a hard step (`hard`: tableau_steps' highest bottom) F1 has passed."""
+    return step == LAST_STEP or hard <= step < found
 
 
 def _finish_holds(state, after: tuple | None) -> bool:
@@ -122,8 +137,8 @@ def first_foundation_has_room(state) -> bool:
             wanted.remove(step)
             if not wanted:
                 return True
-        if step == LAST_STEP or hard <= step < found:
-            break  # this card never leaves the waste while F1 is short
+        if never_leaves_waste(step, found, hard):
+            break  # nothing under it can be taken either
         held += 1 << (COUNT_BITS * step)
     return False  # a step with no copy F1 could ever reach
 

@@ -37,7 +37,6 @@ from plot.cards import FIRST_FOUNDATION_SIZE  # noqa: E402
 from plot.prng import SplitMix64  # noqa: E402
 from plot.solver import engine_line, solve  # noqa: E402
 
-LAST_STEP = FIRST_FOUNDATION_SIZE - 1  # foundation 1's last card, one rank below the base
 RANK_BITS = searchstate.RANK_BITS
 
 
@@ -46,10 +45,7 @@ def first_foundation_dead(state, needs, after=None) -> bool:
     completed from here."""
     if not state.stock_left and not deadends.can_still_score(state, needs):
         return True
-    return state.found[0] < FIRST_FOUNDATION_SIZE and not (
-        deadends.first_foundation_can_grow(state)
-        and (deadends._finish_holds(state, after) or deadends.first_foundation_can_finish(state))
-        and deadends.first_foundation_has_room(state))
+    return deadends.first_foundation_stuck(state, after)
 
 
 def key(state) -> tuple:
@@ -60,7 +56,7 @@ def key(state) -> tuple:
         hard = deadends.tableau_steps(state)[2]
         for depth, rank in enumerate(reversed(waste)):
             step = state.steps[rank]
-            if step == LAST_STEP or hard <= step < found:
+            if deadends.never_leaves_waste(step, found, hard):
                 code &= (1 << (RANK_BITS * (depth + 1))) - 1
                 break
     return (state.stock_left, state.reserve_left, code, found, state.tableau_code)
