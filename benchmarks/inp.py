@@ -17,7 +17,7 @@ the main thread), its handlers, and what comes after the last of them until the 
 screen (the rendering steps, raster, compositing). And, for comparison only, the game and the
 trivial page once more at a player's speed: a pause of HUMAN_GAP_MS (30-150 ms, as the
 end-to-end tests drive input) before every click, where the runs above click as fast as the
-machine answers.
+machine answers, with the aim's sum for that pace too (the issue's aim is the first).
 
 And what the page does while it waits for a click with only the stock to play (the stock
 breathes): its main thread's work over WAIT_S seconds, from Chrome's Performance metrics. An
@@ -360,9 +360,15 @@ def main() -> None:
     print(f"  waiting for a click, only the stock to play (it breathes), over {WAIT_S} s: "
           f"{idle['style recalculations']:.0f} style recalculations and "
           f"{idle['busy ms']:.0f} ms of main-thread work a second")
+    print(f"  aim: {verdict(game, trivial)}")
+    print(f"  the same at a player's speed (for comparison): {verdict(human, human_trivial)}")
+
+
+def verdict(game: Run, trivial: Run) -> str:
+    """The issue's aim for a game's run against the trivial page's run of the same pace."""
     aim = percentile(trivial.durations, 98) + AIM_MARGIN_MS
-    verdict = "met" if percentile(game.durations, 98) <= aim else "not met"
-    print(f"  aim: game p98 <= trivial p98 + {AIM_MARGIN_MS} ms = {aim:.0f} ms: {verdict}")
+    met = "met" if percentile(game.durations, 98) <= aim else "not met"
+    return f"game p98 <= trivial p98 + {AIM_MARGIN_MS} ms = {aim:.0f} ms: {met}"
 
 
 if __name__ == "__main__":
