@@ -60,6 +60,7 @@ class Advisor:
         self.verdict: Verdict | None = None
         self.finishing = False
         self._own_move = False             # the move being played is one of Finish's
+        self._stopped = words.FINISH_STOPPED  # said when the player stops the line playing
         self.offer_last = False            # a demo on a lost position offered the last won one
 
     # ---- what is known --------------------------------------------------------------------
@@ -247,12 +248,14 @@ class Advisor:
         if not self.can_finish:
             app.say(words.FINISH_NEEDS, "error")
             return
-        self._play_line(words.FINISHING)
+        self._play_line(words.FINISHING, words.FINISH_STOPPED)
 
-    def _play_line(self, said: str) -> None:
-        """Play the proved line from here, one visible move at a time (Finish, or a demo)."""
+    def _play_line(self, said: str, stopped: str) -> None:
+        """Play the proved line from here, one visible move at a time (Finish, or a demo);
+        `stopped` is what the status line says if the player stops it."""
         app = self.app
         self.finishing = True
+        self._stopped = stopped
         self.hint = None
         app.spent(hints=1)  # the solver plays the rest: the win is not a perfect one
         app.say(said)
@@ -284,7 +287,10 @@ class Advisor:
     def _demo(self, known: str | None) -> None:
         app = self.app
         if known == WINNABLE:
-            self._play_line(words.DEMO_PLAYING)
+            app.hand_over()
+            if app.panel is not None:
+                app.toggle_panel(app.panel)  # the table in full view, to watch the win
+            self._play_line(words.DEMO_PLAYING, words.DEMO_STOPPED)
         elif known == LOST and self.offer_last:
             self.offer_last = False
             app.story.analyse(then_demo=True)
@@ -319,5 +325,5 @@ class Advisor:
         if not self.finishing:
             return False
         self.finishing = False
-        self.app.say(words.FINISH_STOPPED)
+        self.app.say(self._stopped)
         return True

@@ -363,6 +363,17 @@ class App:
                                tier_slug(self.deals.tier_of(self.number)), a.daily))
         self.counted = True
 
+    def hand_over(self) -> None:
+        """Show me a win plays on for the player, so the win that follows is the solver's: a
+        started game counts now as one left unfinished (played, not won), an unstarted one
+        never counts. Hint and Finish leave the win the player's (the history counts them)."""
+        if self.counted:
+            return
+        if self.started:
+            self._record_result(ABANDONED)
+        else:
+            self.counted = True
+
     def spent(self, hints: int = 0, undos: int = 0) -> None:
         """The attempt used a hint (or Finish) or an undo: the history keeps the count."""
         a = self.attempt

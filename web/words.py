@@ -599,6 +599,7 @@ REPLAY_ENDED = "Replay at the end of the game. Carry on from here."
 REPLAY_TAKEN_OVER = "You have taken over: this is your game now."
 NOTHING_TO_REPLAY = "No moves to replay yet."
 DEMO_PLAYING = "Showing a win\u2026 click or tap anywhere, or press any key, to stop."
+DEMO_STOPPED = "Stopped. Carry on by hand, or open Moves and press Show me a win again."
 DEMO_FROM_LOST = ("This position cannot be won. Show me a win again plays one from the last "
                   "position that could still be won.")
 DEMO_NONE = "No win was found from any position of this game."

@@ -422,6 +422,44 @@ def test_replay_plays_back_from_the_deal_and_a_move_takes_over(table):
     table.wait_table(expected_table(taken))
 
 
+# Whether each button of the open dialog and of the replay bar is what a click at its middle
+# reaches (nothing drawn over it).
+REACHABLE = """() => [...document.querySelectorAll('#result button, #replay-bar button')]
+  .filter((b) => b.getClientRects().length)
+  .map((b) => {
+    const r = b.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return [b.textContent.trim(), !!hit && b.contains(hit)];
+  })"""
+
+
+def test_a_dialog_during_a_replay_sits_above_the_replay_bar(browser, site_url):
+    """A link to another deal during a replay asks whether to leave: the question's buttons and
+    the bar's are each clear of the other (the bar was drawn over the dialog's last row, and a
+    click on Keep playing reached Step), on a phone and on a desktop."""
+    game = lost_game()
+    for viewport in ({"width": 390, "height": 844}, {"width": 1366, "height": 850}):
+        page = new_table(browser, site_url, viewport=viewport)
+        try:
+            open_at(page, game, 20)
+            open_story(page)
+            p = page.page
+            p.locator("#story [data-action=replay]").click()
+            p.locator("#replay-bar #replay-play").click()  # pause
+            expect(p.locator("#replay-play")).to_have_text("Play")
+            p.evaluate("() => { location.hash = '#game=7'; }")
+            expect(p.locator("#result[data-kind=confirm]")).to_be_visible()
+            reachable = p.evaluate(REACHABLE)
+            assert ["Keep playing", True] in reachable and ["Step", True] in reachable, reachable
+            assert all(ok for _, ok in reachable), reachable
+            mouse_click(page, "#confirm-no")
+            expect(p.locator("#result")).to_be_hidden()
+            expect(p.locator("#game-number")).to_have_text(str(game.seed))
+            page.assert_clean()
+        finally:
+            page.context.close()
+
+
 # Every text the status line shows from now on, kept in window.__said.
 COLLECT_SAID = """() => {
   window.__said = [];
@@ -440,13 +478,14 @@ def test_show_me_a_win_plays_itself_and_a_click_stops_it(table):
     table.page.evaluate(COLLECT_SAID)
     table.page.locator("#story [data-action=demo]").click()
     expect(table.page.locator("#message")).to_contain_text("Showing a win", timeout=20_000)
+    expect(table.page.locator("#story")).to_be_hidden()  # the table in full view
     table.page.wait_for_function("() => Number(document.getElementById('moves').textContent)"
                                  f" >= {DEMO_MOVES}", timeout=30_000)
     table.page.mouse.click(5, 400)
     said = table.page.evaluate("() => window.__said")
     assert any(text.startswith("Dealt") for text in said), said
     assert not [text for text in said if "deal the next card" in text], said
-    expect(table.page.locator("#message")).to_contain_text("Stopped")
+    expect(table.page.locator("#message")).to_contain_text("Show me a win again")
     # the page's own word that the line no longer plays: Finish is no longer running
     expect(table.page.locator("#finish")).not_to_have_class(re.compile(r"\brunning\b"))
     moves = table.page.locator("#moves").inner_text()

@@ -158,6 +158,7 @@ def test_finish_appears_only_with_an_empty_stock_and_a_proved_win_and_plays_to_t
     assert app.game.status == WON and not app.advisor.finishing
     assert FINISH_STEP_MS in browser.delays
     assert app.game.moves_played == len(game.history) + len(rest)
+    assert app.book.stats.won == 1  # Finish plays what the player proved: the win is theirs
 
 
 def test_any_click_or_key_stops_finish():

@@ -243,6 +243,29 @@ def test_show_me_a_win_plays_the_line_and_from_a_lost_position_offers_the_last_w
     assert app.attempt.hints >= 1
 
 
+def test_a_win_shown_by_the_solver_is_not_the_players_and_shows_on_the_table():
+    """Show me a win gives the game up: played, not won, no best time or fewest moves; from a
+    deal with no move yet it counts not at all. The Moves panel closes, so the win is seen."""
+    game = lost_game()
+    app, _, browser = playing(game, upto=10)  # ten moves of the winning line, by hand
+    app.toggle_panel(Panel.STORY)
+    app.advisor.demo()
+    browser.run()
+    assert app.game.status == "won" and app.panel is None
+    stats = app.book.stats
+    assert (stats.played, stats.won, stats.best_time_ms, stats.fewest_moves) == (1, 0, None, None)
+    assert [entry.result for entry in app.history.entries] == ["abandoned"]
+    fresh, _, browser = playing(Game.new(game.seed))
+    fresh.advisor.demo()
+    while fresh.game.moves_played < 3:
+        browser.queue.pop(0)()  # its search, then three moves of the line
+    assert fresh.advisor.stop_finish() is True
+    assert "Show me a win again" in fresh.message.text and "Finish" not in fresh.message.text
+    fresh.deal()  # the player carries on, then leaves for a new game
+    fresh.new_game()
+    assert fresh.book.stats.played == 0 and not fresh.history.entries
+
+
 def test_a_record_exports_and_imports_and_bad_text_changes_nothing():
     game = lost_game()
     app, backend, _ = playing(game, upto=30)
