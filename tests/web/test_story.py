@@ -5,6 +5,8 @@ the DOM."""
 from __future__ import annotations
 
 import json
+from html.parser import HTMLParser
+from pathlib import Path
 from unittest.mock import patch
 
 from plot import Game, postmortem
@@ -17,6 +19,8 @@ from web.saveslot import SAVE_KEY
 from web.state import Panel, Tone
 from web.stats import STATS_KEY, Stats
 from web.view import history_view, table_view
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def lost_game() -> Game:
@@ -264,6 +268,30 @@ def test_a_win_shown_by_the_solver_is_not_the_players_and_shows_on_the_table():
     fresh.deal()  # the player carries on, then leaves for a new game
     fresh.new_game()
     assert fresh.book.stats.played == 0 and not fresh.history.entries
+
+
+class _Placeholder(HTMLParser):
+    """The placeholder of the page's paste box, its entities read as the browser reads them."""
+
+    text = None
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if attrs.get("id") == "record-text":
+            self.text = attrs["placeholder"]
+
+
+def test_the_paste_box_s_example_is_a_record_the_game_opens():
+    """Pasted as the box shows it (less its closing "…"), the example opens: its headers on
+    lines of their own and its moves legal (a one-line example was refused when pasted)."""
+    reader = _Placeholder()
+    reader.feed((ROOT / "index.html").read_text(encoding="utf-8"))
+    example = reader.text.removesuffix(" …")
+    game = Game.from_record(example)
+    assert game.seed == 42 and game.moves_played == 3
+    app, _, _ = playing(Game.new(5), upto=0)
+    app.story.open_record(example)
+    assert app.number == 42 and app.game.moves_played == 3, app.message.text
 
 
 def test_a_record_exports_and_imports_and_bad_text_changes_nothing():
