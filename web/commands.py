@@ -37,6 +37,7 @@ COMMANDS = {command.name: command for command in (
     Command("hint", lambda app, page: app.request_hint(), ("h",)),
     Command("finish", lambda app, page: app.advisor.finish()),
     Command("home", lambda app, page: page.send_home(), ("f",)),
+    Command("read-message", lambda app, page: page.read_message()),
     Command("confirm", lambda app, page: app.confirm()),
     Command("cancel", lambda app, page: app.cancel()),
     Command("close", lambda app, page: app.cancel()),

@@ -180,6 +180,11 @@ class Controls:
         else:
             self.app.hand.send_home(name)
 
+    def read_message(self) -> None:
+        """A click or tap on the status line: a message cut to its lines shows whole, over the
+        table, until the next click on it or the next message (web/render.py)."""
+        self.document.querySelector(".statusbar").classList.toggle("whole")
+
     def press_focused(self) -> None:
         """Enter or Space on a pile: a click on it."""
         self.app.hand.click(self._pile_with_focus())

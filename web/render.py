@@ -231,6 +231,7 @@ class Renderer:
         el.textContent = ""  # emptied first, so the live region announces a repeated message too
         el.textContent = c.message
         el.setAttribute("data-tone", c.tone)
+        el.parentElement.classList.remove("whole")  # a new message starts on its lines again
 
     def _notice(self, c) -> None:
         self.el["notice-text"].textContent = c.notice

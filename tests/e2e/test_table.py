@@ -314,6 +314,47 @@ def test_the_reserve_stock_and_waste_are_named_whole_on_a_small_phone(browser, s
         page.context.close()
 
 
+# The status line's message: [cut (lines hidden), its top and bottom, whether a point just
+# inside its bottom edge is the message itself (drawn over the table), the table's top].
+MESSAGE_SHOWN = """() => {
+  const message = document.getElementById('message');
+  const box = message.getBoundingClientRect();
+  const hit = document.elementFromPoint(box.x + box.width / 2, box.bottom - 4);
+  return [message.scrollHeight > message.clientHeight + 1, box.top, box.bottom,
+          !!hit && message.contains(hit), document.getElementById('table')
+            .getBoundingClientRect().top];
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(320, 568), (360, 640)])
+def test_a_message_longer_than_the_status_line_shows_whole_on_a_tap(browser, site_url, width,
+                                                                     height):
+    """On a phone the status line holds two lines, and a longer message was cut with no way to
+    read the rest: a click or tap on it shows it whole, over the table (which stays where it
+    is), until the next click on it or the next message."""
+    page = new_table(browser, site_url, viewport={"width": width, "height": height})
+    try:
+        page.goto()
+        page.open(3048)
+        page.click_pile("T9")  # a base card, which goes only to a foundation: a long refusal
+        p = page.page
+        cut, top, _, _, table_top = p.evaluate(MESSAGE_SHOWN)
+        assert cut, p.locator("#message").text_content()
+        box = p.locator("#message").bounding_box()
+        p.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        whole, whole_top, bottom, on_top, whole_table_top = p.evaluate(MESSAGE_SHOWN)
+        assert not whole and on_top and bottom <= height, (whole, bottom, on_top)
+        assert abs(whole_top - top) <= 2 and whole_table_top == table_top  # nothing jumps
+        p.mouse.click(box["x"] + box["width"] / 2, box["y"] + 6)
+        assert p.evaluate(MESSAGE_SHOWN)[0]  # cut to its lines again
+        p.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.click_pile("S")  # the next message starts on its lines again
+        expect(p.locator(".statusbar")).not_to_have_class(re.compile(r"\bwhole\b"))
+        page.assert_clean()
+    finally:
+        page.context.close()
+
+
 HELP_OVERFLOW = """() => {
   const panel = document.getElementById('help');
   const inner = panel.getBoundingClientRect().right
