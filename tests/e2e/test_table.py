@@ -11,6 +11,9 @@ from playwright.sync_api import expect
 
 from plot import Game, IllegalMove
 from tests.e2e.tablepage import expected_table, new_table
+from tests.lines import page_save
+from tests.test_postmortem import random_lost_game
+from web.saveslot import SAVE_KEY
 
 SOURCES = ["R", "W", *(f"T{i}" for i in range(1, 13))]
 ROOT = Path(__file__).resolve().parents[2]
@@ -350,6 +353,57 @@ def test_a_message_longer_than_the_status_line_shows_whole_on_a_tap(browser, sit
         p.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         page.click_pile("S")  # the next message starts on its lines again
         expect(p.locator(".statusbar")).not_to_have_class(re.compile(r"\bwhole\b"))
+        page.assert_clean()
+    finally:
+        page.context.close()
+
+
+# Each card fanned under another: how far its rank's capital reaches below the top of the card
+# over it (a capital ends 0.82em below the top of its line box, in the game's fonts).
+RANKS_UNDER = """() => [...document.querySelectorAll('.fan > .card:not(:last-child)')].map((card) => {
+  const rank = card.querySelector('.index.tl .rank');
+  const size = parseFloat(getComputedStyle(rank).fontSize);
+  const end = rank.getBoundingClientRect().top + 0.82 * size;
+  return [card.dataset.card, end - card.nextElementSibling.getBoundingClientRect().top];
+})"""
+
+
+# Each base card's BASE badge (drawn by ::after): how far it reaches over its rank's capital,
+# across and down (both > 0: the badge covers the rank).
+BADGES_OVER_RANKS = """() => [...document.querySelectorAll('.card.base')].map((card) => {
+  const box = card.getBoundingClientRect();
+  const badge = getComputedStyle(card, '::after');
+  const left = box.right - parseFloat(badge.right) - parseFloat(badge.width);
+  const top = box.top + parseFloat(badge.top);
+  const rank = card.querySelector('.index.tl .rank');
+  const r = rank.getBoundingClientRect();
+  const end = r.top + 0.82 * parseFloat(getComputedStyle(rank).fontSize);
+  return [card.dataset.card, r.right - left, end - top];
+})"""
+
+
+@pytest.mark.parametrize(("width", "height"),
+                         [(390, 844), (360, 640), (320, 568), (844, 390), (1366, 850)])
+def test_every_rank_on_the_table_shows_whole(browser, site_url, width, height):
+    """A pile of 10 cards and four base cards: in a portrait fan each card under the next
+    shows its whole rank in the strip left showing (the bottom third of each was cut on a phone:
+    an A read as a triangle, a Q as an O), and no BASE badge covers a base card's rank (it did
+    on cards too narrow for both: it goes below the rank there)."""
+    game = random_lost_game(19)
+    page = new_table(browser, site_url, viewport={"width": width, "height": height})
+    try:
+        start = Game.new(game.seed)
+        for move in game.history[:107]:
+            start.play(move)
+        page.store_and_open(SAVE_KEY, page_save(start))
+        page.wait_table(expected_table(start))
+        if height > width:
+            ranks = page.page.evaluate(RANKS_UNDER)
+            assert len(ranks) >= 12
+            assert all(reach <= 0.5 for _, reach in ranks), ranks
+        badges = page.page.evaluate(BADGES_OVER_RANKS)
+        assert len(badges) == 4
+        assert not [b for b in badges if b[1] > 0 and b[2] > 0], badges
         page.assert_clean()
     finally:
         page.context.close()
