@@ -360,7 +360,8 @@ def test_a_message_longer_than_the_status_line_shows_whole_on_a_tap(browser, sit
 
 # Each card fanned under another: how far its rank's capital reaches below the top of the card
 # over it (a capital ends 0.82em below the top of its line box, in the game's fonts).
-RANKS_UNDER = """() => [...document.querySelectorAll('.fan > .card:not(:last-child)')].map((card) => {
+RANKS_UNDER = """() => [...document.querySelectorAll('.fan > .card:not(:last-child)')]
+  .map((card) => {
   const rank = card.querySelector('.index.tl .rank');
   const size = parseFloat(getComputedStyle(rank).fontSize);
   const end = rank.getBoundingClientRect().top + 0.82 * size;
