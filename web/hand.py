@@ -67,12 +67,14 @@ class Hand:
         self._to_foundation(name)
 
     def _select(self, name: str) -> None:
-        if name not in SOURCES:
-            self.app.say(words.FOUNDATION_STAYS if name in FOUNDATIONS else words.SPACE_IS_EMPTY)
-        elif not self.app.game.pile(name):
+        game = self.app.game
+        if name in FOUNDATIONS:
+            self.app.say(words.foundation_picked(name, not game.pile(name), game.locked(name)))
+        elif name not in SOURCES:
+            self.app.say(words.SPACE_IS_EMPTY)
+        elif not game.pile(name):
             self.app.say(words.pile_is_empty(name))
         else:
-            game = self.app.game
             self.pile, self.targets = name, game.targets(name)
             card = game.top(name)
             base = name in TABLEAU and card[0] == game.base_rank

@@ -140,6 +140,15 @@ def welcome(touch: bool) -> str:
 FOUNDATION_STAYS = ("Cards on a foundation stay there. Pick a card from the reserve, the waste or "
                     "the tableau.")
 SPACE_IS_EMPTY = "That space is empty. Pick a card to move first."
+
+
+def foundation_picked(name: str, empty: bool, locked: bool) -> str:
+    """A click on a foundation with no card picked up: what it is, and what to pick instead."""
+    if not empty:
+        return FOUNDATION_STAYS
+    state = f"locked {UNLOCKED_WHEN}" if locked else "empty"
+    return (f"{sentence(pile_text(name))} is {state}. Pick a card from the reserve, the waste or "
+            "the tableau.")
 NOTHING_TO_UNDO, NOTHING_TO_REDO = "Nothing to undo.", "Nothing to redo."
 CARRY_ON = "Carry on."
 SEND_HOME_HOW = "Move to a pile first (Tab, then the arrow keys), then press F."

@@ -249,6 +249,17 @@ def test_send_home_plays_to_a_foundation_or_says_why_not():
     assert [str(m) for m in app.game.history] == [str(home)]
 
 
+def test_a_click_on_a_foundation_with_nothing_picked_up_says_what_it_is():
+    """A foundation holding cards keeps them; an empty one says it is locked (or empty), never
+    that its cards stay there."""
+    app, _, _ = make_app(hash_text="#game=1")
+    app.hand.click("F1")
+    assert app.message.text.startswith("Cards on a foundation stay there")
+    app.hand.click("F2")
+    assert app.message.text.startswith("Foundation 2 is locked until foundation 1 holds 13 cards")
+    assert app.hand.pile is None and app.game.moves_played == 0
+
+
 def test_a_drag_picks_up_like_a_click_and_drops_through_the_engine():
     app, _, _ = make_app(hash_text="#game=1")  # deal 1 opens with T2-F1
     assert app.hand.pick_up("T2") and app.hand.pile == "T2" and "F1" in app.hand.targets
