@@ -33,7 +33,7 @@ performance.mark("main: imported")
 
 
 async def load_rules() -> None:
-    """The How to play panel shows docs/rules.md, rendered to HTML at build time."""
+    """The How to play panel shows docs/how-to-play.md, rendered to HTML at build time."""
     target = document.getElementById("rules")
     try:
         response = await window.fetch("web/vendor/rules.html")
