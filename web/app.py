@@ -506,7 +506,12 @@ class App:
             self.say(words.RESUMED)
 
     def toggle_panel(self, panel: Panel | None) -> None:
+        """Open `panel` (or close it if it is open). A panel opened over a won or lost game's
+        dialog closes the dialog: the dialog is drawn over panels (one that appears while a
+        panel is open must be seen), so the last thing asked for is on top."""
         self.panel = None if panel == self.panel else panel
+        if self.panel is not None and self.dialog in (Dialog.WON, Dialog.LOST):
+            self.dialog = None
         self.panel_note = None  # a panel opened afresh tells nothing old
         self.run_clock()
         self.changed()

@@ -460,6 +460,33 @@ def test_a_dialog_during_a_replay_sits_above_the_replay_bar(browser, site_url):
             page.context.close()
 
 
+def test_on_a_phone_a_game_lost_with_the_moves_open_shows_its_dialog_over_them(browser,
+                                                                             site_url):
+    """The game is lost (by Redo here) while the Moves sheet is open: the lost dialog is drawn
+    over the sheet and every button of it can be reached (it was hidden under the sheet, as
+    You won! was under Show me a win's); a panel opened after it closes it."""
+    game = lost_game()
+    page = new_table(browser, site_url, viewport={"width": 390, "height": 844})
+    try:
+        page.store_and_open(SAVE_KEY, page_save(game))
+        p = page.page
+        expect(p.locator("#result[data-kind=lost]")).to_be_visible()
+        mouse_click(page, ".bar [data-action=undo]")
+        expect(p.locator("#result")).to_be_hidden()
+        open_story(page)
+        mouse_click(page, ".bar [data-action=redo]")
+        expect(p.locator("#result[data-kind=lost]")).to_be_visible()
+        reachable = p.evaluate(REACHABLE)
+        assert ["Where did it slip?", True] in reachable, reachable
+        assert all(ok for _, ok in reachable), reachable
+        mouse_click(page, ".bar [data-action=stats]")
+        expect(p.locator("#stats")).to_be_visible()
+        expect(p.locator("#result")).to_be_hidden()
+        page.assert_clean()
+    finally:
+        page.context.close()
+
+
 # Every text the status line shows from now on, kept in window.__said.
 COLLECT_SAID = """() => {
   window.__said = [];
