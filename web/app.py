@@ -37,6 +37,7 @@ from .state import Dialog, Leave, Leaving, LeftGame, Message, Panel, PanelNote, 
 from .stats import STATS_KEY, StatsBook
 from .story import Story
 
+RESULT_DIALOGS = (Dialog.WON, Dialog.LOST)
 UNDO_LEAVE_MS = 8_000  # how long Undo can bring back a game left by New game or Restart
 UNDOABLE_LEAVES = (Leaving.NEW, Leaving.RESTART, Leaving.RECORD)  # no question: Undo instead
 
@@ -64,6 +65,7 @@ class App:
         self.message = Message()
         self.panel_note: PanelNote | None = None  # the last outcome said in a panel (App.say)
         self.dialog: Dialog | None = None
+        self.covered_by: Panel | None = None  # the panel opened over the result dialog
         self.leaving: Leave | None = None  # what the open confirmation would do
         self.panel: Panel | None = None
         self.paused = False  # the table is hidden and the clock stopped (P)
@@ -506,15 +508,21 @@ class App:
             self.say(words.RESUMED)
 
     def toggle_panel(self, panel: Panel | None) -> None:
-        """Open `panel` (or close it if it is open). A panel opened over a won or lost game's
-        dialog closes the dialog: the dialog is drawn over panels (one that appears while a
-        panel is open must be seen), so the last thing asked for is on top."""
+        """Open `panel` (or close it if it is open). A won or lost game's dialog is drawn over
+        panels (one that appears while a panel is open must be seen); a panel opened while it
+        shows hides it until that panel closes, so the last thing asked for is on top."""
         self.panel = None if panel == self.panel else panel
-        if self.panel is not None and self.dialog in (Dialog.WON, Dialog.LOST):
-            self.dialog = None
+        if self.panel is not None and self.dialog in RESULT_DIALOGS:
+            self.covered_by = self.panel
         self.panel_note = None  # a panel opened afresh tells nothing old
         self.run_clock()
         self.changed()
+
+    @property
+    def dialog_covered(self) -> bool:
+        """Whether the result dialog is hidden by the panel opened over it (toggle_panel)."""
+        return (self.dialog in RESULT_DIALOGS and self.panel is not None
+                and self.panel is self.covered_by)
 
     def reset_stats(self) -> None:
         self.book.reset()
@@ -626,6 +634,8 @@ class App:
         """After every change of the game: the clock, a result, the save, the solver's view."""
         status = self.game.status
         self.run_clock()
+        if status in (WON, GAME_LOST) and self.dialog not in RESULT_DIALOGS:
+            self.covered_by = None  # a result dialog appears: over any panel open now
         if status == WON:
             if not self.counted:
                 self._record_result(WON)

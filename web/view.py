@@ -321,7 +321,7 @@ def just_opened(game) -> bool:
 
 def dialog_view(app) -> DialogView | None:
     kind, game = app.dialog, app.game
-    if kind is None:
+    if kind is None or app.dialog_covered:
         return None
     if kind is Dialog.WON:
         return DialogView(kind, words.WON_TITLE,

@@ -464,7 +464,7 @@ def test_on_a_phone_a_game_lost_with_the_moves_open_shows_its_dialog_over_them(b
                                                                              site_url):
     """The game is lost (by Redo here) while the Moves sheet is open: the lost dialog is drawn
     over the sheet and every button of it can be reached (it was hidden under the sheet, as
-    You won! was under Show me a win's); a panel opened after it closes it."""
+    You won! was under Show me a win's); a panel opened after it hides it until it closes."""
     game = lost_game()
     page = new_table(browser, site_url, viewport={"width": 390, "height": 844})
     try:
@@ -482,6 +482,9 @@ def test_on_a_phone_a_game_lost_with_the_moves_open_shows_its_dialog_over_them(b
         mouse_click(page, ".bar [data-action=stats]")
         expect(p.locator("#stats")).to_be_visible()
         expect(p.locator("#result")).to_be_hidden()
+        p.keyboard.press("Escape")
+        expect(p.locator("#stats")).to_be_hidden()
+        expect(p.locator("#result[data-kind=lost]")).to_be_visible()
         page.assert_clean()
     finally:
         page.context.close()

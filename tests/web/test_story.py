@@ -16,9 +16,9 @@ from tests.test_postmortem import after, random_lost_game, recorded_game
 from tests.test_solver import replays_to_win
 from tests.web.fakes import booted
 from web.saveslot import SAVE_KEY
-from web.state import Panel, Tone
+from web.state import Dialog, Panel, Tone
 from web.stats import STATS_KEY, Stats
-from web.view import history_view, table_view
+from web.view import dialog_view, history_view, table_view
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -292,6 +292,20 @@ def test_the_paste_box_s_example_is_a_record_the_game_opens():
     app, _, _ = playing(Game.new(5), upto=0)
     app.story.open_record(example)
     assert app.number == 42 and app.game.moves_played == 3, app.message.text
+
+
+def test_the_lost_dialog_shows_over_a_panel_and_a_panel_opened_after_it_hides_it_a_while():
+    """Lost with the Moves panel open, the dialog is shown (over the panel); Statistics opened
+    then hide it, and it is back once that panel closes."""
+    game = lost_game()
+    app, _, _ = playing(game, upto=game.moves_played - 1)
+    app.toggle_panel(Panel.STORY)
+    app.play_move(str(game.history[-1]))
+    assert app.game.status == "lost" and dialog_view(app).kind is Dialog.LOST
+    app.toggle_panel(Panel.STATS)
+    assert dialog_view(app) is None
+    app.escape()  # the panel closes
+    assert app.panel is None and dialog_view(app).kind is Dialog.LOST
 
 
 def test_a_record_exports_and_imports_and_bad_text_changes_nothing():
