@@ -15,7 +15,9 @@ from plot import Game
 from tests.browsers.player import FLIGHTS
 from tests.e2e.tablepage import expected_table
 from tests.e2e.test_story import CURRENT_IN_SIGHT
+from tests.e2e.test_table import BADGES_OVER_RANKS, MESSAGE_SHOWN, RANKS_UNDER
 from tests.lines import page_save, won_with_empty_stock
+from tests.test_postmortem import random_lost_game
 
 SAVE_KEY = "the-plot/save"
 SHOTS = Path(os.environ.get("PLOT_SHOTS", "/tmp/browser-shots"))
@@ -186,4 +188,48 @@ def test_on_a_phone_finish_takes_its_place_in_the_bar_over_no_other_button(playe
         for name, left, right, w, h in bar["boxes"]:
             assert left >= 0 and right <= bar["width"] + 0.5, f"{name} is off screen"
             assert min(w, h) >= MIN_TOUCH_PX, f"{name} is {w:.0f}x{h:.0f} px on a phone"
+        player.assert_clean()
+
+
+# A game of deal 19 after 107 moves: a pile of 10 cards and four base cards on the tableau.
+RANKS_GAME, RANKS_MOVES = 19, 107
+MESSAGE_GAME = 3048  # its tableau 9 is a base card: a click on it is refused at length
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (360, 640)])
+def test_on_a_phone_every_rank_on_the_table_shows_whole(player, width, height):
+    """In every engine, a card fanned under the next shows its whole rank in the strip left
+    showing, and no BASE badge covers a base card's rank (tests/e2e/test_table.py says why)."""
+    game = random_lost_game(RANKS_GAME)
+    start = Game.new(game.seed)
+    for move in game.history[:RANKS_MOVES]:
+        start.play(move)
+    player.store_and_open(SAVE_KEY, page_save(start))
+    with sized(player, width, height, fragment=""):
+        player.wait_table(expected_table(start))
+        player.js(FRAMES)
+        ranks = player.js(RANKS_UNDER)
+        assert len(ranks) >= 12 and all(reach <= 0.5 for _, reach in ranks), \
+            f"{player.engine}: {ranks}"
+        badges = player.js(BADGES_OVER_RANKS)
+        assert len(badges) == 4, badges
+        assert not [b for b in badges if b[1] > 0 and b[2] > 0], f"{player.engine}: {badges}"
+        player.assert_clean()
+
+
+def test_on_a_phone_a_long_message_shows_whole_on_a_tap(player):
+    """In every engine, a message longer than a phone's two status lines shows whole, over the
+    table, on a click or tap, and goes back to its lines on the next (tests/e2e/test_table.py)."""
+    player.open(MESSAGE_GAME)
+    with sized(player, 360, 640, fragment=f"#game={MESSAGE_GAME}"):
+        player.wait_table(expected_table(Game.new(MESSAGE_GAME)))
+        player.click_pile("T9")  # a base card: a long refusal
+        cut, top, *_ = player.js(MESSAGE_SHOWN)
+        assert cut, f"{player.engine}: {player.text('#message')}"
+        player.click("#message")
+        whole, whole_top, bottom, on_top, _ = player.js(MESSAGE_SHOWN)
+        assert not whole and on_top and bottom <= 640 and abs(whole_top - top) <= 2, \
+            f"{player.engine}: {(whole, whole_top, top, bottom, on_top)}"
+        player.click("#message")
+        assert player.js(MESSAGE_SHOWN)[0], f"{player.engine}: still whole"
         player.assert_clean()
