@@ -73,6 +73,7 @@ class App:
         self.left: LeftGame | None = None  # the game New game or Restart left, while undoable
         self.started = False            # a move was made in this attempt
         self.counted = False            # this attempt's result is already in the statistics
+        self.shown = False              # handed to Show me a win (hand_over) in this tab
         self.attempt = Attempt()        # who this attempt is, and what it cost
         self.visible = True
         self.epoch = 0                  # bumps when another game replaces the table
@@ -169,6 +170,7 @@ class App:
         self.game, self.number = save.game, save.number
         self.clock.reset(save.elapsed_ms)
         self.started, self.counted = save.started, save.counted
+        self.shown = False  # not kept in the save: a reloaded shown win reads as a win
         self.attempt = save.attempt if save.attempt.id else replace(save.attempt, id=self._new_id())
         self.hand.put_down()
         self.dialog = self.leaving = None
@@ -369,6 +371,7 @@ class App:
         """Show me a win plays on for the player, so the win that follows is the solver's: a
         started game counts now as one left unfinished (played, not won), an unstarted one
         never counts. Hint and Finish leave the win the player's (the history counts them)."""
+        self.shown = True
         if self.counted:
             return
         if self.started:
@@ -640,7 +643,9 @@ class App:
             if not self.counted:
                 self._record_result(WON)
             self.dialog = Dialog.WON
-            if announce:
+            if announce and self.shown:
+                self.say(words.SHOWN_WON, Tone.GOOD)
+            elif announce:
                 self.say(words.won(self.number, self.game.moves_played, self.clock.text()),
                          Tone.GOOD)
         elif status == GAME_LOST:

@@ -323,6 +323,8 @@ def dialog_view(app) -> DialogView | None:
     kind, game = app.dialog, app.game
     if kind is None or app.dialog_covered:
         return None
+    if kind is Dialog.WON and app.shown:
+        return DialogView(kind, words.SHOWN_WON_TITLE, words.SHOWN_WON)
     if kind is Dialog.WON:
         return DialogView(kind, words.WON_TITLE,
                           words.won_text(app.number, game.moves_played, app.clock.text()))
