@@ -183,7 +183,10 @@ class Controls:
     def read_message(self) -> None:
         """A click or tap on the status line: a message cut to its lines shows whole, over the
         table, until the next click on it or the next message (web/render.py)."""
-        self.document.querySelector(".statusbar").classList.toggle("whole")
+        message = self.document.getElementById("message")
+        bar = message.parentElement
+        if bar.classList.contains("whole") or message.scrollHeight > message.clientHeight + 1:
+            bar.classList.toggle("whole")  # a message that fits stays as it is
 
     def press_focused(self) -> None:
         """Enter or Space on a pile: a click on it."""

@@ -317,6 +317,7 @@ def test_the_reserve_stock_and_waste_are_named_whole_on_a_small_phone(browser, s
         page.context.close()
 
 
+FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
 # The status line's message: [cut (lines hidden), its top and bottom, whether a point just
 # inside its bottom edge is the message itself (drawn over the table), the table's top].
 MESSAGE_SHOWN = """() => {
@@ -353,6 +354,9 @@ def test_a_message_longer_than_the_status_line_shows_whole_on_a_tap(browser, sit
         p.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         page.click_pile("S")  # the next message starts on its lines again
         expect(p.locator(".statusbar")).not_to_have_class(re.compile(r"\bwhole\b"))
+        p.mouse.click(box["x"] + 20, box["y"] + 6)  # a message that fits stays as it is
+        p.evaluate(FRAMES)
+        assert "whole" not in p.locator(".statusbar").get_attribute("class")
         page.assert_clean()
     finally:
         page.context.close()
