@@ -9,7 +9,7 @@ from tests.browsers.session import TIMES
 from tests.e2e.tablepage import ANIMATED_PROPERTIES, COMPOSITED, READ_WHOLE, expected_table
 from tests.e2e.test_daily import cli
 from tests.e2e.test_story import SPLIT_MOVES, after, cli_slip, lost_game
-from tests.lines import only_the_stock_left, page_save
+from tests.lines import only_the_stock_left, page_save, won_with_empty_stock
 from tests.test_postmortem import random_lost_game
 
 SAVE_KEY = "the-plot/save"
@@ -73,6 +73,31 @@ def test_where_it_slipped_rewind_and_the_move_list(player, tmp_path):
     assert player.js(f"(t) => ({READ_WHOLE})(t)", "T1-T2 is illegal")
     player.wait_table(expected_table(after(game, 3)))
     player.click("#story [data-action=close-panel]")
+    player.assert_clean()
+
+
+# The statistics this browser keeps: [games played, games won].
+STATS = """() => { const s = JSON.parse(localStorage.getItem('the-plot/stats') || '{}');
+  return [s.played || 0, s.won || 0]; }"""
+
+
+def test_show_me_a_win_plays_on_the_open_table_and_the_win_is_the_solvers(player):
+    """Show me a win from the Moves panel closes the panel and plays the line to the end; the
+    dialog says the win was shown, and the statistics count the game as played, not won."""
+    game, rest = won_with_empty_stock()
+    player.store_and_open(SAVE_KEY, page_save(game))
+    player.wait_table(expected_table(game))
+    played, won = player.js(STATS)
+    player.click(".bar [data-action=story]")
+    player.wait("() => !document.getElementById('story').hidden", what="the Moves panel")
+    player.click("#story [data-action=demo]")
+    player.wait("() => document.getElementById('story').hidden", what="the panel closed")
+    player.wait("() => document.getElementById('result').dataset.kind === 'won'"
+                " && !document.getElementById('result').hidden", timeout_ms=60_000,
+                what="the shown win")
+    assert player.text("#result-title") == "A win, shown"
+    assert player.moves() == len(game.history) + len(rest)
+    assert player.js(STATS) == [played + 1, won]
     player.assert_clean()
 
 
