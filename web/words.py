@@ -438,8 +438,8 @@ def winnable_count(count: int) -> str:
 
 WON_TITLE, LOST_TITLE = "You won!", "This game is lost"
 SHOWN_WON_TITLE = "A win, shown"
-SHOWN_WON = (f"All {CARD_COUNT} cards are home: the solver played this win from where you "
-             "handed the game over, so your statistics count the game as given up, not won.")
+SHOWN_WON = (f"All {CARD_COUNT} cards are home. The solver played this win from where you "
+             "handed the game over, so your statistics do not count it as a win.")
 LEAVE_QUESTIONS = {  # what the confirmation asks before leaving a game in progress, and its button
     "new": ("Start a new game?", "New game"),
     "restart": ("Restart this deal?", "Restart"),
