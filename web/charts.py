@@ -44,6 +44,11 @@ def month_of(seconds: int) -> str:
     return time.strftime("%Y-%m", time.gmtime(seconds))
 
 
+def month_label(month: str) -> str:
+    """'2026-12' -> 'Dec': the chart shows a year at most, so each month's name once."""
+    return words.MONTH_NAMES[int(month[5:]) - 1][:3]
+
+
 def win_rate_by_month(entries: list[Entry]) -> Chart:
     months: dict[str, list[int]] = {}
     month_of_day: dict[int, str] = {}  # games of a day share a month: each day is read once
@@ -54,7 +59,7 @@ def win_rate_by_month(entries: list[Entry]) -> Chart:
         counts[0] += 1
         counts[1] += entry.result == WON_RESULT
     shown = sorted(months.items())[-MONTHS_SHOWN:]
-    bars = tuple(Bar(month[2:].replace("-", "/"), 100 * won / played,
+    bars = tuple(Bar(month_label(month), 100 * won / played,
                      f"{month}: {won} of {words.counted(played, 'game')} won "
                      f"({round(100 * won / played)}%)") for month, (played, won) in shown)
     if not bars:

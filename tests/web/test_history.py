@@ -10,6 +10,7 @@ import pytest
 
 from plot import InvalidSave, NewerSave
 from tests.web.fakes import Backend, booted
+from web.charts import win_rate_by_month
 from web.export import EXPORT, read_export
 from web.history import HISTORY, HISTORY_KEY, KEEP, Entry, from_json, to_json
 from web.stats import STATS_KEY, Stats
@@ -91,3 +92,15 @@ def test_a_game_of_the_history_counts_in_words_one_move_one_hint():
                      False, "", None)
     assert game_facts(row) == ("2026-12-01 14:05 \u00b7 1 move \u00b7 0:09 \u00b7 3/104 home "
                                "\u00b7 1 hint \u00b7 0 undos")
+
+
+def test_the_win_rate_chart_names_its_months():
+    """Its bars are labelled by month names, not '26/12' (which read like a day): 12 months at
+    most are shown, so each name once; the words for each bar keep the year."""
+    november, january = 1_795_000_000, 1_800_000_000  # 2026-11-18 and 2027-01-15, UTC
+    games = [Entry(f"a{i}", 1, began, "won" if i else "lost", 50, 60, 0, 0, 104)
+             for i, began in enumerate((november, november, january))]
+    chart = win_rate_by_month(games)
+    assert [bar.label for bar in chart.bars] == ["Nov", "Jan"]
+    assert [bar.text for bar in chart.bars] == ["2026-11: 1 of 2 games won (50%)",
+                                               "2027-01: 1 of 1 game won (100%)"]
