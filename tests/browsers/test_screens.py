@@ -13,11 +13,16 @@ import pytest
 
 from plot import Game
 from tests.browsers.player import FLIGHTS
-from tests.e2e.tablepage import expected_table
+from tests.e2e.tablepage import FRAMES, expected_table
 from tests.e2e.test_story import CURRENT_IN_SIGHT
-from tests.e2e.test_table import BADGES_OVER_RANKS, MESSAGE_SHOWN, RANKS_UNDER
+from tests.e2e.test_table import (
+    BADGES_OVER_RANKS,
+    MESSAGE_GAME,
+    MESSAGE_SHOWN,
+    RANKS_UNDER,
+    long_fan,
+)
 from tests.lines import page_save, won_with_empty_stock
-from tests.test_postmortem import random_lost_game
 
 SAVE_KEY = "the-plot/save"
 SHOTS = Path(os.environ.get("PLOT_SHOTS", "/tmp/browser-shots"))
@@ -38,7 +43,6 @@ FIT = """() => {
            scroll: [d.scrollWidth, d.scrollHeight], client: [d.clientWidth, d.clientHeight],
            header: document.querySelector('header.bar').getBoundingClientRect().height };
 }"""
-FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
 # The names in the strip above the foundations, left to right: F1's badge, then each
 # foundation's number (its ::after, placed from its computed box): [name, left, right, the
 # pile's left, the pile's right].
@@ -191,19 +195,11 @@ def test_on_a_phone_finish_takes_its_place_in_the_bar_over_no_other_button(playe
         player.assert_clean()
 
 
-# A game of deal 19 after 107 moves: a pile of 10 cards and four base cards on the tableau.
-RANKS_GAME, RANKS_MOVES = 19, 107
-MESSAGE_GAME = 3048  # its tableau 9 is a base card: a click on it is refused at length
-
-
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (360, 640)])
 def test_on_a_phone_every_rank_on_the_table_shows_whole(player, width, height):
     """In every engine, a card fanned under the next shows its whole rank in the strip left
     showing, and no BASE badge covers a base card's rank (tests/e2e/test_table.py says why)."""
-    game = random_lost_game(RANKS_GAME)
-    start = Game.new(game.seed)
-    for move in game.history[:RANKS_MOVES]:
-        start.play(move)
+    start = long_fan()
     player.store_and_open(SAVE_KEY, page_save(start))
     with sized(player, width, height, fragment=""):
         player.wait_table(expected_table(start))

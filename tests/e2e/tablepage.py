@@ -214,6 +214,8 @@ FLIGHTS = """() => document.getAnimations().filter((a) => !(a instanceof CSSAnim
 
 # What a compositor animates alone, without repainting the page at every frame.
 COMPOSITED = {"opacity", "transform"}
+# Resolves once the page has drawn two more frames (what a change has put on screen by then).
+FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
 # The properties each running CSS animation changes, by the animation's name.
 ANIMATED_PROPERTIES = """() => {
   const timing = ['offset', 'computedOffset', 'easing', 'composite'];

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from plot import Game
-from tests.e2e.tablepage import TablePage, expected_table, save_record
+from tests.e2e.tablepage import FRAMES, TablePage, expected_table, save_record
 
 STORM_SEED = 20261130
 STORM_ACTIONS = 1_000
@@ -92,8 +92,6 @@ STORM = """async actions => {
   }
 }"""
 
-SETTLED = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
-
 
 @pytest.fixture(scope="module")
 def pinned(browser, site_url):
@@ -111,7 +109,7 @@ EXTRA_PAGES = ("pinned",)
 
 def assert_shows_the_saved_game(page: TablePage) -> Game:
     """The DOM shows exactly the position of the game the page saved."""
-    page.page.evaluate(SETTLED)
+    page.page.evaluate(FRAMES)
     record = save_record(page)
     game = Game.from_json(record["engine"])
     page.wait_table(expected_table(game))

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from plot import Game, IllegalMove
-from tests.e2e.tablepage import expected_table, new_table
+from tests.e2e.tablepage import FRAMES, expected_table, new_table
 from tests.lines import page_save
 from tests.test_postmortem import random_lost_game
 from web.saveslot import SAVE_KEY
@@ -317,7 +317,7 @@ def test_the_reserve_stock_and_waste_are_named_whole_on_a_small_phone(browser, s
         page.context.close()
 
 
-FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+MESSAGE_GAME = 3048  # its tableau 9 is a base card: a click on it is refused at length
 # The status line's message: [cut (lines hidden), its top and bottom, whether a point just
 # inside its bottom edge is the message itself (drawn over the table), the table's top].
 MESSAGE_SHOWN = """() => {
@@ -339,7 +339,7 @@ def test_a_message_longer_than_the_status_line_shows_whole_on_a_tap(browser, sit
     page = new_table(browser, site_url, viewport={"width": width, "height": height})
     try:
         page.goto()
-        page.open(3048)
+        page.open(MESSAGE_GAME)
         page.click_pile("T9")  # a base card, which goes only to a foundation: a long refusal
         p = page.page
         cut, top, _, _, table_top = p.evaluate(MESSAGE_SHOWN)
@@ -387,6 +387,16 @@ BADGES_OVER_RANKS = """() => [...document.querySelectorAll('.card.base')].map((c
 })"""
 
 
+def long_fan() -> Game:
+    """Deal 19 after 107 moves of a random lost game: a pile of 10 cards and four base cards on
+    the tableau."""
+    game = random_lost_game(19)
+    start = Game.new(game.seed)
+    for move in game.history[:107]:
+        start.play(move)
+    return start
+
+
 @pytest.mark.parametrize(("width", "height"),
                          [(390, 844), (360, 640), (320, 568), (844, 390), (1366, 850)])
 def test_every_rank_on_the_table_shows_whole(browser, site_url, width, height):
@@ -394,12 +404,9 @@ def test_every_rank_on_the_table_shows_whole(browser, site_url, width, height):
     shows its whole rank in the strip left showing (the bottom third of each was cut on a phone:
     an A read as a triangle, a Q as an O), and no BASE badge covers a base card's rank (it did
     on cards too narrow for both: it goes below the rank there)."""
-    game = random_lost_game(19)
+    start = long_fan()
     page = new_table(browser, site_url, viewport={"width": width, "height": height})
     try:
-        start = Game.new(game.seed)
-        for move in game.history[:107]:
-            start.play(move)
         page.store_and_open(SAVE_KEY, page_save(start))
         page.wait_table(expected_table(start))
         if height > width:
