@@ -137,8 +137,8 @@ def welcome(touch: bool) -> str:
     verb = "tap" if touch else "click"
     return (f"New game. {verb.capitalize()} a card to see where it can go; {verb} the stock to "
             "deal.")
-FOUNDATION_STAYS = ("Cards on a foundation stay there. Pick a card from the reserve, the waste or "
-                    "the tableau.")
+PICK_A_SOURCE = "Pick a card from the reserve, the waste or the tableau."
+FOUNDATION_STAYS = f"Cards on a foundation stay there. {PICK_A_SOURCE}"
 SPACE_IS_EMPTY = "That space is empty. Pick a card to move first."
 
 
@@ -146,9 +146,9 @@ def foundation_picked(name: str, empty: bool, locked: bool) -> str:
     """A click on a foundation with no card picked up: what it is, and what to pick instead."""
     if not empty:
         return FOUNDATION_STAYS
-    state = f"locked {UNLOCKED_WHEN}" if locked else "empty"
-    return (f"{sentence(pile_text(name))} is {state}. Pick a card from the reserve, the waste or "
-            "the tableau.")
+    if not locked:
+        return f"{pile_is_empty(name)} {PICK_A_SOURCE}"
+    return f"{sentence(pile_text(name))} is locked {UNLOCKED_WHEN}. {PICK_A_SOURCE}"
 NOTHING_TO_UNDO, NOTHING_TO_REDO = "Nothing to undo.", "Nothing to redo."
 CARRY_ON = "Carry on."
 SEND_HOME_HOW = "Move to a pile first (Tab, then the arrow keys), then press F."
