@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sitebuild.rules import RULES, rules_html
+from sitebuild.rules import FULL_HEADING_SHIFT, FULL_RULES, RULES, rules_html
 
 SAMPLE = """\
 # The title
@@ -64,3 +64,12 @@ def test_the_guide_renders_with_the_goal_first_under_the_panels_title():
     sections = guide.count("\n## ")  # each a level down, under the panel's own h2
     assert sections > 0 and page.count("<h3>") == sections
     assert "<h2>" not in page and "<a" not in page
+
+
+def test_the_full_rules_render_a_level_further_down_under_their_fold():
+    full = Path(FULL_RULES).read_text(encoding="utf-8")
+    page = rules_html(full, FULL_HEADING_SHIFT)
+    sections = full.count("\n## ")
+    assert sections > 0 and page.count("<h4>") == sections
+    assert "<h4>Details this version chose</h4>" in page
+    assert "<h1>" not in page and "<h2>" not in page and "<h3>" not in page and "<a" not in page

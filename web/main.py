@@ -32,16 +32,21 @@ from web.view import table_view  # noqa: E402
 performance.mark("main: imported")
 
 
+RULES_PAGES = {"rules": "web/vendor/rules.html", "full-rules": "web/vendor/full-rules.html"}
+
+
 async def load_rules() -> None:
-    """The How to play panel shows docs/how-to-play.md, rendered to HTML at build time."""
-    target = document.getElementById("rules")
-    try:
-        response = await window.fetch("web/vendor/rules.html")
-        if not response.ok:
-            raise OSError(response.status)
-        target.innerHTML = await response.text()  # our own build output, never player input
-    except Exception:  # noqa: BLE001
-        target.textContent = "The rules could not be loaded; reload the page to try again."
+    """The How to play panel shows docs/how-to-play.md and, folded at its end, docs/rules.md,
+    each rendered to HTML at build time."""
+    for element_id, url in RULES_PAGES.items():
+        target = document.getElementById(element_id)
+        try:
+            response = await window.fetch(url)
+            if not response.ok:
+                raise OSError(response.status)
+            target.innerHTML = await response.text()  # our own build output, never player input
+        except Exception:  # noqa: BLE001
+            target.textContent = "The rules could not be loaded; reload the page to try again."
 
 
 async def shipped_text(name: str) -> str | None:

@@ -1,8 +1,9 @@
-"""The How to play panel: docs/how-to-play.md rendered to web/vendor/rules.html at build time.
+"""The How to play panel: docs/how-to-play.md rendered to web/vendor/rules.html at build time,
+and docs/rules.md to web/vendor/full-rules.html.
 
 docs/how-to-play.md is the short guide a player reads in the game (the goal first, then the
 rules as a player needs them); docs/rules.md is the full reference, with what this version
-chose where the traditional rules are silent.
+chose where the traditional rules are silent, folded away at the end of the same panel.
 
 CommonMark by markdown-it-py with raw HTML and images off. The panel has its own title (an h2),
 so the document's leading `# ` title is dropped and every heading moves one level down; links
@@ -21,7 +22,10 @@ except ModuleNotFoundError:
 
 RULES = ROOT / "docs" / "how-to-play.md"
 SHIPPED = VENDOR / "rules.html"
+FULL_RULES = ROOT / "docs" / "rules.md"
+FULL_SHIPPED = VENDOR / "full-rules.html"
 HEADING_SHIFT = 1  # the guide's `##` sections become h3s under the panel's h2
+FULL_HEADING_SHIFT = 2  # the full rules' `##` sections become h4s, under their fold's own title
 DEEPEST_HEADING = 6
 HEADING_TAGS = ("heading_open", "heading_close")
 LINK_TAGS = ("link_open", "link_close")
@@ -40,25 +44,28 @@ def without_title(tokens: list[Token]) -> list[Token]:
     return tokens
 
 
-def shift_heading(tag: str) -> str:
-    """'h2' -> 'h3': one level down, never past h6."""
-    return f"h{min(int(tag[1:]) + HEADING_SHIFT, DEEPEST_HEADING)}"
+def shift_heading(tag: str, shift: int = HEADING_SHIFT) -> str:
+    """'h2' -> 'h3': `shift` levels down, never past h6."""
+    return f"h{min(int(tag[1:]) + shift, DEEPEST_HEADING)}"
 
 
-def rules_html(text: str) -> str:
-    """The HTML the panel shows for the Markdown `text` (see the module's docstring)."""
+def rules_html(text: str, shift: int = HEADING_SHIFT) -> str:
+    """The HTML the panel shows for the Markdown `text` (see the module's docstring), its
+    headings `shift` levels down."""
     md = markdown()
     tokens = without_title(md.parse(text))
     for token in tokens:
         if token.type in HEADING_TAGS:
-            token.tag = shift_heading(token.tag)
+            token.tag = shift_heading(token.tag, shift)
         if token.children:
             token.children = [t for t in token.children if t.type not in LINK_TAGS]
     return md.renderer.render(tokens, md.options, {})
 
 
 def write_rules() -> None:
-    """Render docs/how-to-play.md to web/vendor/rules.html."""
-    if not RULES.exists():
-        fail("docs/how-to-play.md is missing: the How to play panel is built from it")
-    SHIPPED.write_text(rules_html(RULES.read_text(encoding="utf-8")), encoding="utf-8")
+    """Render docs/how-to-play.md to web/vendor/rules.html, docs/rules.md to full-rules.html."""
+    for source, shipped, shift in ((RULES, SHIPPED, HEADING_SHIFT),
+                                   (FULL_RULES, FULL_SHIPPED, FULL_HEADING_SHIFT)):
+        if not source.exists():
+            fail(f"docs/{source.name} is missing: the How to play panel is built from it")
+        shipped.write_text(rules_html(source.read_text(encoding="utf-8"), shift), encoding="utf-8")

@@ -226,6 +226,27 @@ def test_how_to_play_shows_the_rules_from_docs(table):
     for heading in headings:
         plain = re.sub(r"[*_`]", "", heading).strip()
         assert plain in text
+    assert "docs/rules.md" not in text  # a file the site does not serve
+    table.page.keyboard.press("Escape")
+    panel.wait_for(state="hidden")
+
+
+def test_the_full_rules_unfold_at_the_end_of_how_to_play(table):
+    table.page.locator("[data-action=help]").click()
+    panel = table.page.locator("#help")
+    panel.wait_for(state="visible")
+    full = panel.locator("#full-rules")
+    assert not full.is_visible()  # folded: the guide stays short
+    panel.get_by_text("The full rules, and what this version chose").click()
+    table.page.wait_for_selector("#full-rules h4")
+    text = " ".join(full.inner_text().split())
+    rules = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    headings = re.findall(r"^#{2,6}\s+(.+)$", rules, flags=re.M)
+    assert "Details this version chose" in headings
+    for heading in headings:
+        assert re.sub(r"[*_`]", "", heading).strip() in text
+    assert "SplitMix64" in text
+    panel.get_by_text("The full rules, and what this version chose").click()  # fold it again
     table.page.keyboard.press("Escape")
     panel.wait_for(state="hidden")
 
