@@ -19,8 +19,10 @@ from tests.e2e.test_table import (
     BADGES_OVER_RANKS,
     MESSAGE_GAME,
     MESSAGE_SHOWN,
+    RANKS_ACROSS,
     RANKS_UNDER,
     long_fan,
+    ten_in_a_long_fan,
 )
 from tests.lines import page_save, won_with_empty_stock
 
@@ -211,6 +213,21 @@ def test_on_a_phone_every_rank_on_the_table_shows_whole(player, width, height):
         assert len(badges) == 4, badges
         assert not [b for b in badges if b[1] > 0 and b[2] > 0], f"{player.engine}: {badges}"
         player.assert_clean()
+
+
+@pytest.mark.parametrize(("width", "height"), [(844, 390), (1366, 850)])
+def test_in_a_landscape_fan_every_rank_shows_whole(player, width, height):
+    """In every engine, a card fanned under the next in a landscape fan (across) shows its whole
+    rank, a ten's two figures too (tests/e2e/test_table.py says why)."""
+    for start in (long_fan(), ten_in_a_long_fan()):
+        player.store_and_open(SAVE_KEY, page_save(start))
+        with sized(player, width, height, fragment=""):
+            player.wait_table(expected_table(start))
+            player.js(FRAMES)
+            ranks = player.js(RANKS_ACROSS)
+            assert len(ranks) >= 9 and all(reach <= 0.5 for _, reach in ranks), \
+                f"{player.engine}: {ranks}"
+    player.assert_clean()
 
 
 def test_on_a_phone_a_long_message_shows_whole_on_a_tap(player):

@@ -408,6 +408,21 @@ BADGES_OVER_RANKS = """() => [...document.querySelectorAll('.card.base')].map((c
 })"""
 
 
+# Each covered card's rank in a landscape fan (the fan runs rightward): how far its right edge
+# reaches past the left edge of the card over it (> 0: cut).
+RANKS_ACROSS = """() => [...document.querySelectorAll('.fan > .card:not(:last-child)')]
+  .map((card) => {
+  const rank = card.querySelector('.index.tl .rank').getBoundingClientRect();
+  return [card.dataset.card, rank.right - card.nextElementSibling.getBoundingClientRect().left];
+})"""
+
+
+def ten_in_a_long_fan() -> Game:
+    """Deal 1 after 307 moves: tableau 3 holds 10 9 8 7 6 5 4 3 2, the ten under the rest."""
+    return Game.from_record((ROOT / "tests" / "fixtures" / "ten-in-a-long-fan-deal-1.txt")
+                            .read_text(encoding="utf-8"))
+
+
 def long_fan() -> Game:
     """Deal 19 after 107 moves of a random lost game: a pile of 10 cards and four base cards on
     the tableau."""
@@ -421,22 +436,39 @@ def long_fan() -> Game:
 @pytest.mark.parametrize(("width", "height"),
                          [(390, 844), (360, 640), (320, 568), (844, 390), (1366, 850)])
 def test_every_rank_on_the_table_shows_whole(browser, site_url, width, height):
-    """A pile of 10 cards and four base cards: in a portrait fan each card under the next
-    shows its whole rank in the strip left showing (the bottom third of each was cut on a phone:
-    an A read as a triangle, a Q as an O), and no BASE badge covers a base card's rank (it did
+    """A pile of 10 cards and four base cards: each card under the next shows its whole rank in
+    the strip left showing (in a portrait fan the bottom third of each was cut on a phone: an A
+    read as a triangle, a Q as an O; in a landscape fan, on a desktop too, the right half of the
+    tightest fan's ranks: an 8 read as a 3), and no BASE badge covers a base card's rank (it did
     on cards too narrow for both: it goes below the rank there)."""
     start = long_fan()
     page = new_table(browser, site_url, viewport={"width": width, "height": height})
     try:
         page.store_and_open(SAVE_KEY, page_save(start))
         page.wait_table(expected_table(start))
-        if height > width:
-            ranks = page.page.evaluate(RANKS_UNDER)
-            assert len(ranks) >= 12
-            assert all(reach <= 0.5 for _, reach in ranks), ranks
+        ranks = page.page.evaluate(RANKS_UNDER if height > width else RANKS_ACROSS)
+        assert len(ranks) >= 12
+        assert all(reach <= 0.5 for _, reach in ranks), ranks
         badges = page.page.evaluate(BADGES_OVER_RANKS)
         assert len(badges) == 4
         assert not [b for b in badges if b[1] > 0 and b[2] > 0], badges
+        page.assert_clean()
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(844, 390), (667, 375), (1366, 850)])
+def test_a_ten_under_a_landscape_fan_shows_both_figures(browser, site_url, width, height):
+    """A ten under eight more cards in a landscape fan: "10", the widest rank, shrinks to the
+    strip that shows (its 0 was cut, and it read as a 1)."""
+    start = ten_in_a_long_fan()
+    page = new_table(browser, site_url, viewport={"width": width, "height": height})
+    try:
+        page.store_and_open(SAVE_KEY, page_save(start))
+        page.wait_table(expected_table(start))
+        ranks = page.page.evaluate(RANKS_ACROSS)
+        assert "TC" in [card for card, _ in ranks]
+        assert all(reach <= 0.5 for _, reach in ranks), ranks
         page.assert_clean()
     finally:
         page.context.close()
