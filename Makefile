@@ -45,7 +45,8 @@ clean:
 # ---- the browser game (issue 3) -------------------------------------------------------------
 # npm ci installs the pinned runtime (pyodide, @pyscript/core) from package-lock.json;
 # scripts/build.py copies only the files the page fetches into web/vendor/ and writes _site/.
-# The build runs in the venv: it renders docs/rules.md with markdown-it-py (the `build` extra).
+# The build runs in the venv: it renders docs/how-to-play.md and docs/rules.md with markdown-it-py
+# (the `build` extra).
 NPM_STAMP := node_modules/.package-lock.json
 CHROMIUM := /usr/bin/chromium
 PORT ?= 8000

@@ -16,6 +16,7 @@ from .difficulty_study import read_study, run_study, summary_lines, write_study
 from .errors import InvalidRecord
 from .game import LOST, WON, Game
 from .postmortem import DEFAULT_BUDGET, Analysis, slip
+from .prng import MAX_SEED
 from .solver import UNKNOWN, solve
 
 DEFAULT_BUDGET_SECONDS = 2.0
@@ -24,6 +25,39 @@ PROGRESS_WIDTH = 30
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 DAILY_POOL = DOCS / "daily-deals.txt"
 STUDY_FILE = DOCS / "difficulty-tiers.txt"
+
+
+def game_number(text: str) -> int:
+    """A game number from the command line (argparse's type), 0 to 2**64 - 1."""
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 0 <= number <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"a game number is from 0 to {MAX_SEED}, not {number}")
+    return number
+
+
+def at_least_one(text: str) -> int:
+    """A count from the command line (argparse's type): a whole number, 1 or more."""
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"it must be 1 or more, not {number}")
+    return number
+
+
+def seconds(text: str) -> float:
+    """A time budget from the command line (argparse's type): seconds, more than 0."""
+    try:
+        number = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not number > 0 or math.isinf(number):
+        raise argparse.ArgumentTypeError(f"it must be a number of seconds above 0, not {text}")
+    return number
 
 
 def wilson_interval(successes: int, trials: int, z: float = WILSON_Z_95) -> tuple[float, float]:
@@ -188,6 +222,10 @@ def slip_summary(verdicts) -> str:
         return f"slip: {number} {verdicts[number].move}"
     kinds = [v.verdict for v in verdicts]
     if LOST not in kinds:
+        if UNKNOWN in kinds and kinds[-1] != WON:  # nothing proved about the end: no answer
+            undecided = kinds.count(UNKNOWN)
+            return (f"slip: unknown ({undecided} of {len(kinds)} positions undecided; "
+                    "a longer --budget may decide them)")
         return "slip: none"
     if kinds[0] == LOST:
         return "slip: none (the deal is lost)"
@@ -229,7 +267,11 @@ def command_daily(args: argparse.Namespace) -> int:
     except ValueError:
         print(f"error: {args.date!r} is not a date (YYYY-MM-DD)", file=sys.stderr)
         return 2
-    pool = parse_pool(Path(args.pool).read_text(encoding="utf-8"))
+    try:
+        pool = parse_pool(Path(args.pool).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        print(f"error: cannot read the pool of daily deals {args.pool} ({error})", file=sys.stderr)
+        return 2
     try:
         deal = daily_deal(day, pool)
     except ValueError as error:
@@ -252,17 +294,21 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
 
     one = commands.add_parser("solve", help="solve one deal and print the winning line")
-    one.add_argument("seed", type=int, help="the game number")
-    one.add_argument("--budget", type=float, default=None, help="seconds (default: no limit)")
-    one.add_argument("--nodes", type=int, default=None, help="positions (default: no limit)")
+    one.add_argument("seed", type=game_number, help="the game number")
+    one.add_argument("--budget", type=seconds, default=None, help="seconds (default: no limit)")
+    one.add_argument("--nodes", type=at_least_one, default=None,
+                     help="positions (default: no limit)")
     one.set_defaults(run=command_solve)
 
     many = commands.add_parser("study", help="solve a range of deals and print the win rate")
-    many.add_argument("--first", type=int, default=1, help="the first game number (default 1)")
-    many.add_argument("--count", type=int, default=1000, help="how many deals (default 1000)")
-    many.add_argument("--budget", type=float, default=DEFAULT_BUDGET_SECONDS,
+    many.add_argument("--first", type=game_number, default=1,
+                      help="the first game number (default 1)")
+    many.add_argument("--count", type=at_least_one, default=1000,
+                      help="how many deals (default 1000)")
+    many.add_argument("--budget", type=seconds, default=DEFAULT_BUDGET_SECONDS,
                       help=f"seconds per deal (default {DEFAULT_BUDGET_SECONDS:g})")
-    many.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    many.add_argument("--jobs", type=at_least_one, default=1,
+                      help="worker processes (default 1)")
     many.add_argument("--winnable-out", metavar="FILE",
                       help="also write the proved-winnable game numbers to FILE")
     many.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -274,25 +320,29 @@ def main(argv: list[str] | None = None) -> int:
 
     analyse = commands.add_parser("analyse", help="find the move that lost a winnable game")
     analyse.add_argument("file", help="the record ('-' for standard input)")
-    analyse.add_argument("--budget", type=float, default=DEFAULT_BUDGET,
+    analyse.add_argument("--budget", type=seconds, default=DEFAULT_BUDGET,
                          help=f"seconds of search per position (default {DEFAULT_BUDGET:g})")
     analyse.add_argument("--line", action="store_true",
                          help="also print a winning line from the position before the slip")
     analyse.set_defaults(run=command_analyse)
     rating = commands.add_parser("rate", help="rate one deal: its tier, then the measures")
-    rating.add_argument("seed", type=int, help="the game number")
-    rating.add_argument("--playouts", type=int, default=RATING_PLAYOUTS,
+    rating.add_argument("seed", type=game_number, help="the game number")
+    rating.add_argument("--playouts", type=at_least_one, default=RATING_PLAYOUTS,
                         help=f"the simple player's games (default {RATING_PLAYOUTS})")
-    rating.add_argument("--nodes", type=int, default=SOLVER_NODES,
+    rating.add_argument("--nodes", type=at_least_one, default=SOLVER_NODES,
                         help=f"the solver's budget in positions (default {SOLVER_NODES:,})")
     rating.set_defaults(run=command_rate)
 
     rated = commands.add_parser("rate-study", help="rate a range of deals and check the ratings")
-    rated.add_argument("--first", type=int, default=1, help="the first game number (default 1)")
-    rated.add_argument("--count", type=int, default=1000, help="how many deals (default 1000)")
-    rated.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    rated.add_argument("--out", default="docs/difficulty-tiers.txt",
-                       help="the study file to write (default docs/difficulty-tiers.txt)")
+    rated.add_argument("--first", type=game_number, default=1,
+                       help="the first game number (default 1)")
+    rated.add_argument("--count", type=at_least_one, default=1000,
+                       help="how many deals (default 1000)")
+    rated.add_argument("--jobs", type=at_least_one, default=1,
+                       help="worker processes (default 1)")
+    rated.add_argument("--out", required=True, metavar="FILE",
+                       help="the study file to write (the shipped one: docs/difficulty-tiers.txt, "
+                            "as make difficulty-study writes it)")
     rated.add_argument("--quiet", action="store_true", help="no progress line")
     rated.set_defaults(run=command_rate_study)
 

@@ -154,13 +154,15 @@ class Game:
         return self._on_foundations
 
     def __str__(self) -> str:
-        """The table as text, one pile a line, bottom card first: handy in a REPL or a test."""
+        """The table as text, one pile a line, bottom card first (the reserve's top card and
+        count, the stock's count): handy in a REPL or a test."""
         p = self._piles
 
         def cards(i):
             return " ".join(CODES[c] for c in p[i]) or "--"
 
-        lines = [f"base rank {RANKS[self._base]}, {self.status}, {len(self._history)} moves",
+        played = _counted_moves(len(self._history))
+        lines = [f"base rank {RANKS[self._base]}, {self.status}, {played}",
                  f"R   {CODES[p[R][-1]] if p[R] else '--'} ({len(p[R])})",
                  f"S   {len(p[S])} cards", f"W   {cards(W)}"]
         lines += [f"{PILES[i]:4s}{cards(i)}" for i in FOUNDATION_RANGE]
@@ -169,7 +171,7 @@ class Game:
 
     def __repr__(self) -> str:
         origin = f"seed={self.seed}" if self.seed is not None else "from a position"
-        return f"<Game {origin}, {len(self._history)} moves, {self.status}>"
+        return f"<Game {origin}, {_counted_moves(len(self._history))}, {self.status}>"
 
     # ---- legality -----------------------------------------------------------------------
 
@@ -242,11 +244,16 @@ class Game:
         return moves
 
     def refusal(self, move: Move | str) -> str | None:
-        """Why a move is illegal now, in a player's words; None if it is legal."""
-        return refusal(self._piles, self._base, _as_move(move))
+        """Why a move is illegal now, in a player's words (text that is no move says what is
+        wrong with it); None if it is legal."""
+        try:
+            move = _as_move(move)
+        except ValueError as error:
+            return str(error)
+        return refusal(self._piles, self._base, move)
 
     def is_legal(self, move: Move | str) -> bool:
-        """True if the move may be played now."""
+        """True if the move may be played now (False for text that is no move)."""
         return self.refusal(move) is None
 
     def targets(self, name: str) -> list[str]:
@@ -269,13 +276,10 @@ class Game:
 
     def play(self, move: Move | str) -> Move:
         """Play a move after checking it; an IllegalMove says why and leaves the game unchanged."""
-        try:
-            move = _as_move(move)
-        except ValueError as error:
-            raise IllegalMove(str(error)) from None
         reason = self.refusal(move)
         if reason is not None:
             raise IllegalMove(reason)
+        move = _as_move(move)
         self.push(move)
         return move
 
@@ -364,6 +368,11 @@ class Game:
         """Rebuild a game from a record by replaying its moves; InvalidRecord names the line and
         the move at fault, and nothing is half-loaded."""
         return read_record(cls, text)
+
+
+def _counted_moves(count: int) -> str:
+    """'1 move', '2 moves'."""
+    return f"{count} move" if count == 1 else f"{count} moves"
 
 
 def _as_move(move) -> Move:

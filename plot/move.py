@@ -40,7 +40,8 @@ def pile_index(name: str) -> int:
 
 
 class Move:
-    """One card from one pile to another; all moves in The Plot are single cards."""
+    """One card from one pile to another; all moves in The Plot are single cards. Immutable:
+    each move exists once and every game shares it."""
 
     __slots__ = ("src", "dst", "src_index", "dst_index", "_text")
 
@@ -53,9 +54,9 @@ class Move:
     @classmethod
     def _make(cls, si: int, di: int) -> "Move":
         move = object.__new__(cls)
-        move.src, move.dst = PILES[si], PILES[di]
-        move.src_index, move.dst_index = si, di
-        move._text = f"{PILES[si]}-{PILES[di]}"
+        for name, value in (("src", PILES[si]), ("dst", PILES[di]), ("src_index", si),
+                            ("dst_index", di), ("_text", f"{PILES[si]}-{PILES[di]}")):
+            object.__setattr__(move, name, value)
         return move
 
     @classmethod
@@ -67,6 +68,12 @@ class Move:
         if len(parts) != 2:
             raise ValueError(f"{text!r} is not a move: write SOURCE-DEST, e.g. 'W-T3' or 'S-W'")
         return cls(parts[0], parts[1])
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"a Move cannot be changed: {self._text} is shared by every game")
+
+    def __delattr__(self, name):
+        raise AttributeError(f"a Move cannot be changed: {self._text} is shared by every game")
 
     def __str__(self) -> str:
         return self._text

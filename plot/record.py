@@ -31,6 +31,7 @@ _ESCAPED = re.compile(r"\\(.)")
 _MOVE_NUMBER = re.compile(rf"([0-9]{{1,{_MOVE_NUMBER_DIGITS}}})\.(\S*)")
 _DEAL = re.compile(r"[0-9]{1,20}")
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+RESULTS = ("won", "lost", "playing")  # a [Result] header's values: the game's status when written
 
 
 @dataclass(frozen=True)
@@ -63,8 +64,11 @@ def position_to_text(position: dict) -> str:
 def position_from_text(text: str) -> dict:
     """The position dict written by `position_to_text`; InvalidPosition says what is wrong.
 
-    Only the text is checked here; Game.from_position checks that the position can occur."""
-    fields = text.split(PILE_SEPARATOR)
+    Spaces and line breaks around it are ignored (text read from a file ends with one). Only
+    the text is checked here; Game.from_position checks that the position can occur."""
+    if not isinstance(text, str):
+        raise InvalidPosition(f"a position is text, not {type(text).__name__}")
+    fields = text.strip().split(PILE_SEPARATOR)
     if len(fields) != len(PILES):
         raise InvalidPosition(f"a position has {len(PILES)} piles (R/S/W/F1../T1..T12, "
                               f"separated by '{PILE_SEPARATOR}'), not {len(fields)}")
@@ -132,6 +136,7 @@ def parse_record(text: str) -> Record:
         raise InvalidRecord(f"a record is text, not {type(text).__name__}")
     headers: list[tuple[str, str, int]] = []
     moves: list[tuple[Move, int]] = []
+    dangling = None  # (the number, its line) of a move number still waiting for its move
     for number, line in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
         line = line.strip()
         if not line:
@@ -148,11 +153,16 @@ def parse_record(text: str) -> Record:
                                         f"{move_number} comes next", number, move_number)
                 token = numbered.group(2)
                 if not token:
+                    dangling = (numbered.group(1), number)
                     continue
             try:
                 moves.append((Move.parse(token), number))
             except ValueError as error:
                 raise InvalidRecord(str(error), number, move_number) from None
+            dangling = None
+    if dangling is not None:
+        raise InvalidRecord(f"the number {dangling[0]}. has no move after it", dangling[1],
+                            len(moves) + 1)
     return Record(tuple(headers), tuple(moves))
 
 
@@ -196,6 +206,9 @@ def replay(cls, record: Record):
             raise InvalidRecord(f"{move} is illegal: {reason}", line, number)
         game.push(move)
     result = record.header("Result")
+    if result is not None and result not in RESULTS:
+        raise InvalidRecord(f"the result {result!r} is not one of {', '.join(RESULTS)}",
+                            record.line_of("Result"))
     if result is not None and result != game.status:
         raise InvalidRecord(f"the record says the result is {result!r}, but its moves leave "
                             f"the game {game.status}", record.line_of("Result"))

@@ -65,7 +65,8 @@ def load_record(cls, text: str):
 def _move_list(text, field: str) -> list[Move]:
     """Parse a save's space-separated move list; InvalidSave if any part is not a move."""
     if not isinstance(text, str):
-        raise InvalidSave(f"the save's {field} are not a list of moves")
+        raise InvalidSave(f"the save's {field} are not text: moves separated by spaces, like "
+                          f"'T6-F1 S-W', not {type(text).__name__}")
     try:
         return [Move.parse(part) for part in text.split()]
     except ValueError as error:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from plot import PILES, Move
+from plot import PILES, Game, Move
 
 
 def test_every_move_round_trips():
@@ -43,3 +43,15 @@ def test_moves_are_values():
     assert hash(Move("R", "F2")) == hash(Move.parse("r-f2"))
     assert repr(Move("S", "W")) == "Move.parse('S-W')"
     assert len({Move("S", "W"), Move.parse("S-W")}) == 1
+
+
+def test_a_move_cannot_be_changed_since_every_game_shares_it():
+    move = Game.new(42).legal_moves()[-1]
+    assert str(move) == "S-W"
+    for name in ("src", "dst", "src_index", "dst_index", "_text", "anything"):
+        with pytest.raises(AttributeError, match="cannot be changed"):
+            setattr(move, name, 5)
+        with pytest.raises(AttributeError, match="cannot be changed"):
+            delattr(move, name)
+    assert (move.src, move.dst, move.dst_index) == ("S", "W", 2)
+    assert str(Game.new(1).play("S-W")) == "S-W"

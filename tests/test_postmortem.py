@@ -9,7 +9,7 @@ from unittest.mock import patch
 import pytest
 
 from plot import Game
-from plot.__main__ import main
+from plot.__main__ import main, slip_summary
 from plot.postmortem import (
     DEEPEN_FACTOR,
     RETRIES,
@@ -140,6 +140,31 @@ def test_slip_of_verdict_lists():
     assert slip(of(WON, UNKNOWN, LOST)) is None
     assert slip(of(LOST, LOST)) is None
     assert slip(of(WON, WON)) is None
+
+
+def test_the_slip_summary_says_none_only_when_it_is_proved():
+    def of(*kinds):
+        return [PositionVerdict(i, None if i == 0 else "S-W", kind) for i, kind in
+                enumerate(kinds)]
+
+    assert slip_summary(of(WON, WON)) == "slip: none"
+    assert slip_summary(of(UNKNOWN, WON)) == "slip: none"  # the game was won: no slip
+    assert slip_summary(of(UNKNOWN, UNKNOWN)) == (
+        "slip: unknown (2 of 2 positions undecided; a longer --budget may decide them)")
+    assert slip_summary(of(WON, UNKNOWN)).startswith("slip: unknown (1 of 2")
+    assert slip_summary(of(WON, LOST)) == "slip: 1 S-W"
+    assert slip_summary(of(LOST, LOST)) == "slip: none (the deal is lost)"
+
+
+def test_analyse_with_nothing_decided_says_the_slip_is_unknown(tmp_path, capsys):
+    game = Game.new(42)
+    game.play("T6-F1")
+    path = tmp_path / "game.txt"
+    path.write_text(game.to_record(DAY))
+    with patch("plot.__main__.Analysis.run", lambda self: [
+            PositionVerdict(0, None, UNKNOWN), PositionVerdict(1, "T6-F1", UNKNOWN)]):
+        assert main(["analyse", str(path)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("slip: unknown (2 of 2")
 
 
 def test_one_position_at_a_time_as_the_page_does():

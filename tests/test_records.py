@@ -7,10 +7,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from plot import Game, InvalidRecord
+from plot import LOST, PLAYING, WON, Game, InvalidPosition, InvalidRecord
 from plot.prng import MAX_SEED
 from plot.record import (
     MOVETEXT_WIDTH,
+    RESULTS,
     parse_record,
     position_from_text,
     position_to_text,
@@ -96,6 +97,20 @@ def test_position_text_round_trips(seed, steps):
     assert position_from_text(text) == position
 
 
+def test_position_text_read_from_a_file_keeps_its_line_break():
+    position = Game.new(5).position()
+    assert position_from_text(f"  {position_to_text(position)}\r\n") == position
+
+
+def test_a_position_is_text():
+    with pytest.raises(InvalidPosition, match="a position is text, not NoneType"):
+        position_from_text(None)
+
+
+def test_the_results_a_record_names_are_the_games_statuses():
+    assert set(RESULTS) == {WON, LOST, PLAYING}
+
+
 def test_numbers_are_optional_and_case_and_layout_are_free():
     text = '[Game "The Plot"]\n[Deal "42"]\n t6-f1\n\n  2.T1-F1   s-w  \r\n'
     assert [str(m) for m in Game.from_record(text).history] == ["T6-F1", "T1-F1", "S-W"]
@@ -137,6 +152,9 @@ RECORD = '[Game "The Plot"]\n[Deal "42"]\n[Date "2026-12-01"]\n[Result "playing"
     (RECORD + "1. S-W\n2. S-X\n", 7, 2, "not a pile"),
     (RECORD + "1. S-W 2. W-R\n", 6, 2, "W-R is illegal: Nothing can be put on the reserve."),
     (RECORD.replace("playing", "won") + "1. S-W\n", 4, None, "leave the game playing"),
+    (RECORD.replace("playing", "1-0") + "1. S-W\n", 4, None,
+     "the result '1-0' is not one of won, lost, playing"),
+    (RECORD + "1. S-W 2.\n", 6, 2, "the number 2. has no move after it"),
 ])
 def test_malformed_records_say_where_and_why(text, line, move, words):
     with pytest.raises(InvalidRecord) as error:

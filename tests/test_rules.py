@@ -203,6 +203,21 @@ def test_illegal_text_is_refused_with_a_reason():
     refused(g, "W to T3", "SOURCE-DEST")
 
 
+def test_text_that_is_no_move_is_not_legal_and_says_why():
+    g = Game.new(42)
+    assert g.is_legal("T1-T13") is False
+    assert g.refusal("T1-T13") == "'T13' is not a pile: use R, S, W, F1-F8 or T1-T12"
+    assert g.is_legal("T6-F1") and g.refusal("T6-F1") is None
+
+
+def test_a_game_counts_its_moves_in_words():
+    g = Game.new(1)
+    assert repr(g) == "<Game seed=1, 0 moves, playing>"
+    g.play("S-W")
+    assert repr(g) == "<Game seed=1, 1 move, playing>"
+    assert str(g).splitlines()[0].endswith(", playing, 1 move")
+
+
 def test_foundations_say_whether_they_are_locked_or_complete():
     restricted = game(foundations=[F1_RESTRICTED])
     assert not restricted.locked("F1") and restricted.locked("F2") and restricted.locked("F8")

@@ -55,6 +55,8 @@ def test_game_from_a_position_saves_its_start():
     (json.dumps({"format": SAVE_FORMAT, "version": 1, "seed": -3}), "game number"),
     (json.dumps({"format": SAVE_FORMAT, "version": 1, "seed": None, "start": {}}), "impossible"),
     (json.dumps({"format": SAVE_FORMAT, "version": 1, "seed": 1, "moves": 7}), "moves"),
+    (json.dumps({"format": SAVE_FORMAT, "version": 1, "seed": 1, "moves": ["T6-F1"]}),
+     "moves are not text: moves separated by spaces, like 'T6-F1 S-W', not list"),
     (json.dumps({"format": SAVE_FORMAT, "version": 1, "seed": 1, "moves": "S-W X-Y"}), "damaged"),
     (json.dumps({"format": SAVE_FORMAT, "version": 1, "seed": 1, "moves": "R-T1"}), "illegal"),
 ])
