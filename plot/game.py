@@ -39,16 +39,22 @@ _EMPTY = ()
 class Game:
     """A game of The Plot: `play` validates, `push` trusts, `undo`/`redo` walk the history."""
 
-    __slots__ = ("_piles", "_base", "seed", "_start", "_history", "_redo",
+    __slots__ = ("_piles", "_base", "_seed", "_start", "_history", "_redo",
                  "_need", "_on_foundations", "_status")
 
     # ---- construction -------------------------------------------------------------------
 
     def __init__(self, position: dict, seed: int | None = None):
-        """Set up a validated position; prefer Game.new(seed) or Game.from_position(d)."""
+        """Set up a validated position (the deal of game `seed`, if given: ValueError if it is
+        not); prefer Game.new(seed) or Game.from_position(d)."""
+        if seed is not None and position != deal(seed):
+            raise ValueError(f"the position is not the deal of game {seed}")
+        self._setup(position, seed)
+
+    def _setup(self, position: dict, seed: int | None) -> None:
         self._piles = validated_piles(position)
         self._base = RANK_OF[self._piles[F1][0]]
-        self.seed = seed
+        self._seed = seed
         self._start = self.position()
         self._history: list[Move] = []
         self._redo: list[Move] = []
@@ -58,7 +64,9 @@ class Game:
     @classmethod
     def new(cls, seed: int) -> "Game":
         """A fresh deal for a game number (any int from 0 to 2**64 - 1)."""
-        return cls(deal(seed), seed)
+        game = object.__new__(cls)
+        game._setup(deal(seed), seed)  # the deal of `seed` by construction: no need to check
+        return game
 
     @classmethod
     def from_position(cls, position: dict) -> "Game":
@@ -70,7 +78,7 @@ class Game:
         other = object.__new__(Game)
         other._piles = [list(p) for p in self._piles]
         other._base = self._base
-        other.seed = self.seed
+        other._seed = self._seed
         other._start = self._start
         other._history = list(self._history)
         other._redo = list(self._redo)
@@ -80,6 +88,11 @@ class Game:
         return other
 
     # ---- reading the position -----------------------------------------------------------
+
+    @property
+    def seed(self) -> int | None:
+        """The game number of the deal, or None for a game started from a position."""
+        return self._seed
 
     def position(self) -> dict:
         """The position as JSON-ready lists of card codes, each pile bottom to top."""

@@ -65,6 +65,15 @@ def test_bad_saves_are_refused_with_a_reason(text, why):
         Game.from_json(text)
 
 
+def test_a_game_number_must_be_the_deal_of_its_position():
+    with pytest.raises(ValueError, match="the position is not the deal of game 42"):
+        Game(Game.new(1).position(), seed=42)
+    game = Game(Game.new(42).position(), seed=42)
+    assert game.seed == 42 and game.to_record().count('[Deal "42"]') == 1
+    with pytest.raises(AttributeError):
+        game.seed = 7  # the deal's number is part of the game, as its cards are
+
+
 def test_tampered_deal_is_refused():
     data = json.loads(played().to_json())
     data["start"]["reserve"][0], data["start"]["reserve"][1] = \
