@@ -32,8 +32,11 @@ def pile_label(index: int) -> str:
 
 
 def pile_index(name: str) -> int:
-    """The index of a pile name such as 'T3'; ValueError naming the valid names otherwise."""
+    """The index of a pile name such as 'T3' (or 't3', as Move.parse reads it); ValueError
+    naming the valid names otherwise."""
     index = PILE_INDEX.get(name) if isinstance(name, str) else None
+    if index is None and isinstance(name, str):
+        index = PILE_INDEX.get(name.strip().upper())
     if index is None:
         raise ValueError(f"{name!r} is not a pile: use R, S, W, F1-F8 or T1-T12")
     return index

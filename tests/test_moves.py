@@ -19,6 +19,13 @@ def test_parse_is_forgiving_about_case_and_spaces():
     assert str(Move.parse("t10-f8")) == "T10-F8"
 
 
+def test_pile_names_are_read_in_either_case_everywhere():
+    game = Game.new(42)
+    assert Move("s", "w") is Move("S", "W")
+    assert game.pile("t6") == game.pile("T6") and game.top("t6") == game.top("T6")
+    assert game.targets("t6") == game.targets("T6") == ["F1", "T1", "T10"]
+
+
 @pytest.mark.parametrize(("text", "why"), [
     ("", "SOURCE-DEST"),
     ("W", "SOURCE-DEST"),
