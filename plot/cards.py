@@ -39,8 +39,10 @@ def parse_card(code: str) -> int:
     return card
 
 
-def card_name(card: int) -> str:
-    """A card's name in words, e.g. 'seven of hearts'."""
+def card_name(card: int | str) -> str:
+    """A card's name in words, from its code or its int: card_name('7H') == 'seven of hearts'."""
+    if isinstance(card, str):
+        card = parse_card(card)
     rank = RANK_NAMES[RANK_OF[card]]
     rank = {"2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
             "8": "eight", "9": "nine", "10": "ten"}.get(rank, rank)

@@ -100,6 +100,8 @@ def _pile_from_text(name: str, field: str) -> list[str]:
 def write_record(game, date: datetime.date | None = None) -> str:
     """The game as a record: its deal (or start position), the date (today if None), its result
     and the moves played, numbered and wrapped."""
+    if date is not None and not isinstance(date, datetime.date):
+        raise TypeError(f"the record's date is a datetime.date, not {type(date).__name__}")
     day = date if date is not None else datetime.date.today()
     origin = (("Deal", str(game.seed)) if game.seed is not None
               else ("Start", position_to_text(game.start_position())))

@@ -2,7 +2,7 @@
 
 import pytest
 
-from plot import PILES, Game, Move
+from plot import PILES, Game, Move, card_name, parse_card
 
 
 def test_every_move_round_trips():
@@ -62,3 +62,10 @@ def test_a_move_cannot_be_changed_since_every_game_shares_it():
             delattr(move, name)
     assert (move.src, move.dst, move.dst_index) == ("S", "W", 2)
     assert str(Game.new(1).play("S-W")) == "S-W"
+
+
+def test_a_card_is_named_from_its_code_or_its_int():
+    assert card_name("7H") == card_name(parse_card("7H")) == "seven of hearts"
+    assert card_name("TD") == "ten of diamonds" and card_name("AS") == "ace of spades"
+    with pytest.raises(ValueError, match="not a card code"):
+        card_name("1D")

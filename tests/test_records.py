@@ -102,6 +102,11 @@ def test_position_text_read_from_a_file_keeps_its_line_break():
     assert position_from_text(f"  {position_to_text(position)}\r\n") == position
 
 
+def test_the_date_of_a_record_is_a_date():
+    with pytest.raises(TypeError, match="a datetime.date, not str"):
+        Game.new(1).to_record("2026-12-01")
+
+
 def test_a_position_is_text():
     with pytest.raises(InvalidPosition, match="a position is text, not NoneType"):
         position_from_text(None)
