@@ -2,7 +2,13 @@
 
 
 class IllegalMove(ValueError):
-    """A move the rules do not allow now; the game is left unchanged."""
+    """A move the rules do not allow now; the game is left unchanged. `reason` is why, in a
+    player's words, and `move` the move as it was given (a Move or text)."""
+
+    def __init__(self, reason: str, move=None):
+        super().__init__(reason)
+        self.reason = reason
+        self.move = move
 
 
 class InvalidPosition(ValueError):

@@ -291,7 +291,7 @@ class Game:
         """Play a move after checking it; an IllegalMove says why and leaves the game unchanged."""
         reason = self.refusal(move)
         if reason is not None:
-            raise IllegalMove(reason)
+            raise IllegalMove(reason, move)
         move = _as_move(move)
         self.push(move)
         return move

@@ -1,5 +1,7 @@
 """One test per rule of The Plot, each on a small hand-made position: the move and its near-miss."""
 
+import pickle
+
 import pytest
 
 from plot import Game, IllegalMove
@@ -201,6 +203,14 @@ def test_illegal_text_is_refused_with_a_reason():
     g = Game.new(3)
     refused(g, "T13-F1", "not a pile")
     refused(g, "W to T3", "SOURCE-DEST")
+
+
+def test_an_illegal_move_carries_the_move_and_the_reason():
+    with pytest.raises(IllegalMove) as error:
+        Game.new(42).play("w-r")
+    assert error.value.move == "w-r"
+    assert error.value.reason == str(error.value) == "There is no card to move: the waste is empty."
+    assert pickle.loads(pickle.dumps(error.value)).reason == error.value.reason
 
 
 def test_text_that_is_no_move_is_not_legal_and_says_why():
