@@ -156,14 +156,17 @@ class Game:
 
     @property
     def can_undo(self) -> bool:
+        """True if a move has been played (undo has something to take back)."""
         return bool(self._history)
 
     @property
     def can_redo(self) -> bool:
+        """True if an undone move waits to be replayed."""
         return bool(self._redo)
 
     @property
     def cards_on_foundations(self) -> int:
+        """How many of the 104 cards are home (104: won)."""
         return self._on_foundations
 
     def __str__(self) -> str:
