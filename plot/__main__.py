@@ -1,4 +1,4 @@
-"""Command line: `python -m plot solve SEED`, `study`, `rate SEED`, `rate-study`, `daily DATE`,
+"""Command line: `python -m plot solve SEED|FILE`, `study`, `rate SEED`, `rate-study`, `daily DATE`,
 `replay FILE` and `analyse FILE [--budget SECONDS] [--line]`."""
 
 import argparse
@@ -90,12 +90,26 @@ def progress(done: int, total: int, counts: dict[str, int], started: float) -> N
     sys.stderr.flush()
 
 
+def deal_or_record(text: str) -> int | str:
+    """`solve`'s argument (argparse's type): a game number, or else the path of a record."""
+    return game_number(text) if text.lstrip("-").isdigit() else text
+
+
 def command_solve(args: argparse.Namespace) -> int:
-    """Print the verdict for one deal and, if won, the winning line."""
+    """Print the verdict for one deal, or for where a record's game stands, and, if won, the
+    winning line."""
+    if isinstance(args.game, int):
+        game, name = Game.new(args.game), f"game {args.game}"
+    else:
+        game = read_game(args.game)
+        if game is None:
+            return 1
+        played = game.moves_played
+        name = f"{args.game} after {played} {'move' if played == 1 else 'moves'}"
     start = time.perf_counter()
-    result = solve(Game.new(args.seed), max_nodes=args.nodes, max_seconds=args.budget)
+    result = solve(game, max_nodes=args.nodes, max_seconds=args.budget)
     seconds = time.perf_counter() - start
-    print(f"game {args.seed}: {result.verdict} ({result.nodes:,} positions, {seconds:.2f} s)")
+    print(f"{name}: {result.verdict} ({result.nodes:,} positions, {seconds:.2f} s)")
     if result.verdict == WON:
         print(f"winning line, {len(result.moves)} moves:")
         print(" ".join(result.moves))
@@ -293,8 +307,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m plot", description="The Plot, by command.")
     commands = parser.add_subparsers(dest="command", required=True)
 
-    one = commands.add_parser("solve", help="solve one deal and print the winning line")
-    one.add_argument("seed", type=game_number, help="the game number")
+    one = commands.add_parser("solve", help="solve a deal (or a record's game from where it "
+                                           "stands) and print the winning line")
+    one.add_argument("game", type=deal_or_record, metavar="SEED|FILE",
+                     help="the game number, or a record ('-' for standard input)")
     one.add_argument("--budget", type=seconds, default=None, help="seconds (default: no limit)")
     one.add_argument("--nodes", type=at_least_one, default=None,
                      help="positions (default: no limit)")

@@ -357,6 +357,18 @@ def test_command_line_solve_and_study(capsys):
     assert "Wilson" in out and "unknown (undecided)" in out
 
 
+def test_command_line_solve_from_a_record(tmp_path, capsys):
+    game = Game.new(EASY_SEED)
+    game.play("S-W")
+    path = tmp_path / "game.txt"
+    path.write_text(game.to_record())
+    assert main(["solve", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"{path} after 1 move: won")
+    assert replays_to_win(game, out.splitlines()[-1].split())
+    assert main(["solve", str(tmp_path / "missing.txt")]) == 1
+
+
 def test_a_position_already_won_is_won_by_brute_force_and_by_the_solver():
     """The endgame generator can deal every card home already; both sides must call it won."""
     pool = [c for c in CODES for _ in range(2)]
