@@ -9,7 +9,7 @@ from plot.prng import MAX_SEED
 @pytest.mark.parametrize(("argv", "words"), [
     (["solve", "-1"], f"a game number is from 0 to {MAX_SEED}, not -1"),
     (["solve", str(MAX_SEED + 1)], f"not {MAX_SEED + 1}"),
-    (["solve", "4x2"], "'4x2' is not a whole number"),
+    (["rate", "4x2"], "'4x2' is not a whole number"),
     (["solve", "42", "--budget", "-1"], "a number of seconds above 0, not -1"),
     (["solve", "42", "--nodes", "0"], "1 or more, not 0"),
     (["rate", "-3"], "not -3"),
