@@ -73,6 +73,7 @@ class Story:
         self._solving = None        # [number, solver, positions searched, position text]
         self._token = 0             # bumps to cancel scheduled replay steps and slices
         self._own = False           # the position changes by replay's own hand
+        self._came_from = 0         # the move the player was at when the replay began
         self._rows: tuple[tuple[str, ...], tuple[tuple[str, str], ...]] | None = None
 
     # ---- the move list ----------------------------------------------------------------------
@@ -132,6 +133,7 @@ class Story:
                 app.say(words.NOTHING_TO_REPLAY, Tone.ERROR)
                 return
             self.replay_mode = True
+            self._came_from = app.game.moves_played
             app.panel = None
             self._walk(0)
             app.say(words.REPLAY_STARTED)
@@ -168,9 +170,14 @@ class Story:
             self.app.changed()
 
     def end_replay(self) -> None:
-        """Close the replay bar; the game stays where the replay got to."""
+        """Close the replay bar and take the table back to where the player was when the
+        replay began (a move of theirs during the replay has already taken over from it)."""
+        if not self.replay_mode:
+            return
         self.replay_mode = self.replaying = False
         self._token += 1
+        self._walk(self._came_from)
+        self.app.say(words.replay_done(self._came_from))
         self.app.run_clock()  # the clock stood still while the replay ran
         self.app.changed()
 

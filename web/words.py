@@ -605,10 +605,17 @@ def at_move(number: int, total: int) -> str:
     return f"After move {number} of {total}."
 
 
-REPLAY_STARTED = "Replay from the deal. Pause, step or take over at any moment: play a move."
+REPLAY_STARTED = ("Replay from the deal. Pause, step or take over at any moment: play a move. "
+                  "Done takes you back to where you were.")
 REPLAY_PAUSED = "Replay paused. Play to step on, or make a move to take over from here."
 REPLAY_ENDED = "Replay at the end of the game. Carry on from here."
 REPLAY_TAKEN_OVER = "You have taken over: this is your game now."
+
+
+def replay_done(number: int) -> str:
+    """Done on the replay bar: the table is back where the player was."""
+    where = "at the deal" if number == 0 else f"at move {number}"
+    return f"Replay closed: back {where}, where you were."
 NOTHING_TO_REPLAY = "No moves to replay yet."
 DEMO_PLAYING = "Showing a win\u2026 click or tap anywhere, or press any key, to stop."
 DEMO_STOPPED = "Stopped. Carry on by hand, or open Moves and press Show me a win again."

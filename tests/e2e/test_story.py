@@ -422,6 +422,28 @@ def test_replay_plays_back_from_the_deal_and_a_move_takes_over(table):
     table.wait_table(expected_table(taken))
 
 
+def test_done_on_the_replay_bar_goes_back_to_where_the_player_was(table):
+    """A newcomer pressed Done on a paused replay and was left at move 2 of their game."""
+    game = Game.new(34)
+    for _ in range(6):
+        game.play(next((m for m in game.legal_moves() if m.src != "S"), "S-W"))
+    table.open(34)
+    for move in game.history:
+        table.play(str(move))
+    open_story(table)
+    table.page.locator("#story [data-action=replay]").click()
+    bar = table.page.locator("#replay-bar")
+    expect(table.page.locator("#moves")).to_have_text("2", timeout=10_000)
+    bar.locator("#replay-play").click()  # pause
+    expect(bar.locator("#replay-play")).to_have_text("Play")
+    bar.locator("[data-action=replay-end]").click()
+    expect(bar).to_be_hidden()
+    expect(table.page.locator("#message")).to_have_text(
+        "Replay closed: back at move 6, where you were.")
+    expect(table.page.locator("#moves")).to_have_text("6")
+    table.wait_table(expected_table(game))
+
+
 # Whether each button of the open dialog and of the replay bar is what a click at its middle
 # reaches (nothing drawn over it).
 REACHABLE = """() => [...document.querySelectorAll('#result button, #replay-bar button')]

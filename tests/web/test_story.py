@@ -82,6 +82,27 @@ def test_replay_plays_the_game_back_and_a_move_takes_over():
     assert app.game.moves_played == 4  # the replay never moved again
 
 
+def test_done_takes_the_table_back_to_where_the_player_was_when_the_replay_began():
+    """A newcomer closed a paused replay with Done and was left at move 5 of 84, with nothing
+    said; Show me a win then handed over that game at 5 moves."""
+    game = lost_game()
+    app, _, browser = playing(game, upto=12)
+    app.undo()
+    app.undo()  # at move 10, two moves to redo
+    app.story.replay()
+    browser.run(limit=5)
+    app.story.replay()  # pause at move 5
+    assert app.game.moves_played == 5
+    app.story.end_replay()
+    assert not app.story.replay_mode and app.game.moves_played == 10
+    assert [str(m) for m in app.game.redo_moves] == [str(m) for m in game.history[10:12]]
+    assert app.message.text == "Replay closed: back at move 10, where you were."
+    browser.run()
+    assert app.game.moves_played == 10  # nothing of the replay runs on
+    app.story.end_replay()  # no replay: nothing happens
+    assert app.game.moves_played == 10
+
+
 def test_the_post_mortem_finds_the_slip_the_engine_finds_and_rewinds_before_it():
     game = lost_game()
     expected = slip(verdicts(game, budget=1))
