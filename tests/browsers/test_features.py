@@ -6,9 +6,15 @@ from __future__ import annotations
 
 from plot import Game
 from tests.browsers.session import TIMES
-from tests.e2e.tablepage import ANIMATED_PROPERTIES, COMPOSITED, READ_WHOLE, expected_table
+from tests.e2e.tablepage import (
+    ANIMATED_PROPERTIES,
+    COMPOSITED,
+    FRAMES,
+    READ_WHOLE,
+    expected_table,
+)
 from tests.e2e.test_daily import cli
-from tests.e2e.test_story import SPLIT_MOVES, after, cli_slip, lost_game
+from tests.e2e.test_story import SPLIT_MOVES, UNDER_THE_BAR, after, cli_slip, lost_game
 from tests.lines import only_the_stock_left, page_save, won_with_empty_stock
 from tests.test_postmortem import random_lost_game
 
@@ -205,4 +211,56 @@ def test_keyboard_focus_goes_into_a_panel_and_comes_back_from_the_pause_and_undo
     assert player.js(FOCUS) == "redo"
     player.page.key("y")
     player.wait_moves(1, "the deal redone")
+    player.assert_clean()
+
+
+# The replay bar's speed menu: its box in CSS pixels, and the page's width (for the screenshot's
+# scale).
+SPEED_BOX = """() => {
+  const r = document.querySelector('[data-replay-speed]').getBoundingClientRect();
+  return [r.left, r.top, r.width, r.height, window.innerWidth]; }"""
+
+
+def luminance(rgb: tuple[int, int, int]) -> float:
+    """A pixel's brightness, 0 (black) to 255 (white)."""
+    red, green, blue = rgb[:3]
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def test_the_replay_bar_reads_and_done_goes_back_to_where_the_player_was(player, tmp_path):
+    """The replay bar's speed menu is drawn dark like the bar, so its light words read (in
+    WebKit it was a white box under them); no pile is under the bar; and Done takes the table
+    back to move 6."""
+    from PIL import Image
+
+    game = Game.new(34)
+    for _ in range(6):
+        game.play(next((m for m in game.legal_moves() if m.src != "S"), "S-W"))
+    player.store_and_open(SAVE_KEY, page_save(game))
+    player.wait_table(expected_table(game))
+    player.click(".bar [data-action=story]")
+    player.wait("() => !document.getElementById('story').hidden", what="the Moves panel")
+    player.click("#story [data-action=replay]")
+    player.wait("() => !document.getElementById('replay-bar').hidden", what="the replay bar")
+    player.click("#replay-play")  # pause
+    player.wait("() => document.getElementById('replay-play').textContent === 'Play'",
+                what="the replay paused")
+    player.js(FRAMES)
+    assert player.js(UNDER_THE_BAR) <= 0.5, f"{player.engine}: a pile is under the replay bar"
+    path = tmp_path / "replay.png"
+    player.page.screenshot(path)
+    left, top, width, height, page_width = player.js(SPEED_BOX)
+    with Image.open(path) as shot:
+        scale = shot.width / page_width
+        inner = (left + height / 2, top + height / 4,
+                 left + width - height / 2, top + 3 * height / 4)
+        box = shot.convert("RGB").crop(tuple(round(v * scale) for v in inner))
+        shades = sorted(luminance(pixel) for pixel in box.getdata())
+    background, words = shades[len(shades) // 2], shades[-1]
+    assert background < 90 and words - background > 90, \
+        f"{player.engine}: the speed menu's ground {background:.0f}, its words {words:.0f}"
+    player.click("#replay-bar [data-action=replay-end]")
+    player.wait("() => document.getElementById('replay-bar').hidden", what="the bar closed")
+    assert player.text("#message") == "Replay closed: back at move 6, where you were."
+    player.wait_table(expected_table(game))
     player.assert_clean()

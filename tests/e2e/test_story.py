@@ -9,10 +9,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 from plot import Game
-from tests.e2e.tablepage import READ_WHOLE, TablePage, expected_table, new_table
+from tests.e2e.tablepage import FRAMES, READ_WHOLE, TablePage, expected_table, new_table
 from tests.lines import page_save
 from tests.test_postmortem import random_lost_game, recorded_game
 
@@ -442,6 +443,43 @@ def test_done_on_the_replay_bar_goes_back_to_where_the_player_was(table):
         "Replay closed: back at move 6, where you were.")
     expect(table.page.locator("#moves")).to_have_text("6")
     table.wait_table(expected_table(game))
+
+
+# How far the lowest pile (and any card) reaches below the top of the replay bar (> 0: under it).
+UNDER_THE_BAR = """() => {
+  const bar = document.getElementById('replay-bar').getBoundingClientRect().top;
+  const boxes = [...document.querySelectorAll('#table [data-pile], #table .card')]
+    .map((e) => e.getBoundingClientRect().bottom);
+  return Math.max(...boxes) - bar;
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1366, 850)])
+def test_the_table_makes_room_for_the_replay_bar(browser, site_url, width, height):
+    """On a phone the bar hid the bottom row of piles (its playable top cards too) during a
+    replay; the table now draws itself above the bar while it shows, and takes the room back
+    after."""
+    game = Game.new(34)
+    for _ in range(6):
+        game.play(next((m for m in game.legal_moves() if m.src != "S"), "S-W"))
+    page = new_table(browser, site_url, viewport={"width": width, "height": height})
+    try:
+        page.store_and_open(SAVE_KEY, page_save(game))
+        page.wait_table(expected_table(game))
+        width_before = page.page.locator("[data-pile=T1]").bounding_box()["width"]
+        open_story(page)
+        page.page.locator("#story [data-action=replay]").click()
+        page.page.locator("#replay-play").click()  # pause
+        expect(page.page.locator("#replay-play")).to_have_text("Play")
+        page.page.evaluate(FRAMES)
+        assert page.page.evaluate(UNDER_THE_BAR) <= 0.5
+        page.page.locator("#replay-bar [data-action=replay-end]").click()
+        expect(page.page.locator("#replay-bar")).to_be_hidden()
+        page.page.evaluate(FRAMES)
+        assert page.page.locator("[data-pile=T1]").bounding_box()["width"] == width_before
+        page.assert_clean()
+    finally:
+        page.context.close()
 
 
 # Whether each button of the open dialog and of the replay bar is what a click at its middle
