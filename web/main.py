@@ -32,21 +32,35 @@ from web.view import table_view  # noqa: E402
 performance.mark("main: imported")
 
 
-RULES_PAGES = {"rules": "web/vendor/rules.html", "full-rules": "web/vendor/full-rules.html"}
+RULES = "web/vendor/rules.html"
+FULL_RULES = "web/vendor/full-rules.html"
 
 
-async def load_rules() -> None:
-    """The How to play panel shows docs/how-to-play.md and, folded at its end, docs/rules.md,
-    each rendered to HTML at build time."""
-    for element_id, url in RULES_PAGES.items():
-        target = document.getElementById(element_id)
-        try:
-            response = await window.fetch(url)
-            if not response.ok:
-                raise OSError(response.status)
-            target.innerHTML = await response.text()  # our own build output, never player input
-        except Exception:  # noqa: BLE001
-            target.textContent = "The rules could not be loaded; reload the page to try again."
+async def fill_with(element_id: str, url: str) -> None:
+    """Put a page the build rendered into the element (our own build output, never input)."""
+    target = document.getElementById(element_id)
+    try:
+        response = await window.fetch(url)
+        if not response.ok:
+            raise OSError(response.status)
+        target.innerHTML = await response.text()
+    except Exception:  # noqa: BLE001
+        target.textContent = "The rules could not be loaded; reload the page to try again."
+
+
+def load_rules() -> None:
+    """The How to play panel shows docs/how-to-play.md, and docs/rules.md folded at its end,
+    each rendered to HTML at build time: the guide once the game is ready, the full rules the
+    first time their fold opens (a request the start does not need)."""
+    asyncio.ensure_future(fill_with("rules", RULES))
+    fold = document.querySelector("details.full-rules")
+
+    def opened(_event) -> None:
+        if fold.open and not fold.hasAttribute("data-loaded"):
+            fold.setAttribute("data-loaded", "")
+            asyncio.ensure_future(fill_with("full-rules", FULL_RULES))
+
+    fold.addEventListener("toggle", create_proxy(opened))  # the proxy lives as long as the page
 
 
 async def shipped_text(name: str) -> str | None:
@@ -138,7 +152,7 @@ async def start() -> None:
     document.getElementById("table").inert = False  # the preview (web/startup.js) was inert
     document.documentElement.classList.remove("preview")
     document.documentElement.setAttribute("data-ready", "true")
-    asyncio.ensure_future(load_rules())
+    load_rules()
     asyncio.ensure_future(load_winnable_deals(app))
 
 

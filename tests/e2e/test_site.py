@@ -46,7 +46,8 @@ def test_the_site_holds_the_page_the_engine_the_web_layer_and_the_runtime_only(s
     assert top == {"index.html", "pyscript.toml", "manifest.webmanifest", "sw.js", "web"}
     files = [p.relative_to(SITE).as_posix() for p in SITE.rglob("*") if p.is_file()]
     assert not [f for f in files if f.endswith((".map", ".d.ts", ".pyc", ".py", ".html"))
-                and f not in ("index.html", "web/vendor/rules.html", "web/main.py")]
+                and f not in ("index.html", "web/vendor/rules.html", "web/vendor/full-rules.html",
+                              "web/main.py")]
     assert "web/vendor/pyodide/pyodide.asm.wasm" in files
     assert "web/vendor/pyscript/core.js" in files
     assert "web/vendor/pyscript-bytecode.bin" in files  # PyScript's package, see web/boot.js

@@ -237,6 +237,8 @@ def test_the_full_rules_unfold_at_the_end_of_how_to_play(table):
     panel.wait_for(state="visible")
     full = panel.locator("#full-rules")
     assert not full.is_visible()  # folded: the guide stays short
+    fetched = "() => performance.getEntriesByType('resource').map((e) => e.name).join(' ')"
+    assert "full-rules.html" not in table.page.evaluate(fetched)  # fetched only once opened
     panel.get_by_text("The full rules, and what this version chose").click()
     table.page.wait_for_selector("#full-rules h4")
     text = " ".join(full.inner_text().split())
@@ -383,15 +385,23 @@ def test_a_message_longer_than_the_status_line_shows_whole_on_a_tap(browser, sit
         page.context.close()
 
 
-# Each card fanned under another: how far its rank's capital reaches below the top of the card
-# over it (a capital ends 0.82em below the top of its line box, in the game's fonts).
-RANKS_UNDER = """() => [...document.querySelectorAll('.fan > .card:not(:last-child)')]
-  .map((card) => {
-  const rank = card.querySelector('.index.tl .rank');
-  const size = parseFloat(getComputedStyle(rank).fontSize);
-  const end = rank.getBoundingClientRect().top + 0.82 * size;
-  return [card.dataset.card, end - card.nextElementSibling.getBoundingClientRect().top];
-})"""
+# Each card fanned under another: how far the ink of its rank reaches below the top of the card
+# over it, as the browser's own font measures it (a Q's tail goes below the line the other
+# ranks end on): the rank's baseline in its line box, then the glyphs' depth below it.
+RANKS_UNDER = """() => {
+  const ctx = document.createElement('canvas').getContext('2d');
+  return [...document.querySelectorAll('.fan > .card:not(:last-child)')].map((card) => {
+    const rank = card.querySelector('.index.tl .rank');
+    const style = getComputedStyle(rank, '::before');
+    ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const ink = ctx.measureText(rank.dataset.r);
+    const box = rank.getBoundingClientRect();
+    const font = ink.fontBoundingBoxAscent + ink.fontBoundingBoxDescent;
+    const baseline = box.top + (box.height - font) / 2 + ink.fontBoundingBoxAscent;
+    return [card.dataset.card, baseline + ink.actualBoundingBoxDescent
+            - card.nextElementSibling.getBoundingClientRect().top];
+  });
+}"""
 
 
 # Each base card's BASE badge (drawn by ::after): how far it reaches over its rank's capital,
@@ -420,6 +430,13 @@ RANKS_ACROSS = """() => [...document.querySelectorAll('.fan > .card:not(:last-ch
 def ten_in_a_long_fan() -> Game:
     """Deal 1 after 307 moves: tableau 3 holds 10 9 8 7 6 5 4 3 2, the ten under the rest."""
     return Game.from_record((ROOT / "tests" / "fixtures" / "ten-in-a-long-fan-deal-1.txt")
+                            .read_text(encoding="utf-8"))
+
+
+def queen_in_a_long_fan() -> Game:
+    """Deal 3 after 248 moves: a pile of nine, 4 3 2 A K Q J 10 9, a queen and a ten under the
+    rest."""
+    return Game.from_record((ROOT / "tests" / "fixtures" / "queen-in-a-long-fan-deal-3.txt")
                             .read_text(encoding="utf-8"))
 
 
@@ -452,6 +469,23 @@ def test_every_rank_on_the_table_shows_whole(browser, site_url, width, height):
         badges = page.page.evaluate(BADGES_OVER_RANKS)
         assert len(badges) == 4
         assert not [b for b in badges if b[1] > 0 and b[2] > 0], badges
+        page.assert_clean()
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (360, 640), (320, 568)])
+def test_a_queen_under_a_portrait_fan_keeps_its_tail(browser, site_url, width, height):
+    """A queen under five more cards in a phone's fan: its tail, below the line the other ranks
+    end on, shows too (the card over it cut the tail, and the Q read as an O)."""
+    start = queen_in_a_long_fan()
+    page = new_table(browser, site_url, viewport={"width": width, "height": height})
+    try:
+        page.store_and_open(SAVE_KEY, page_save(start))
+        page.wait_table(expected_table(start))
+        ranks = page.page.evaluate(RANKS_UNDER)
+        assert "QC" in [card for card, _ in ranks]
+        assert not [rank for rank in ranks if rank[1] > 0.5]
         page.assert_clean()
     finally:
         page.context.close()
