@@ -71,6 +71,11 @@ def merge(ours: Holdings, theirs: Holdings) -> Holdings:
                     ours.save or theirs.save)
 
 
+# The game on the table, by its status, in a file's description (a won one is no game in progress).
+SAVED_GAME_KINDS = {"playing": "a game in progress", "won": "the won game on the table",
+                    "lost": "the lost game on the table"}
+
+
 def describe(holdings: Holdings) -> str:
     """What a file holds, in words, before the player chooses what to do with it."""
     games = holdings.history
@@ -80,6 +85,8 @@ def describe(holdings: Holdings) -> str:
     if holdings.settings is not None:
         parts.append("settings")
     if holdings.save is not None:
-        parts.append(f"a game in progress (game {holdings.save.number}, "
-                     f"{words.counted(holdings.save.game.moves_played, 'move')})")
+        save = holdings.save
+        kind = SAVED_GAME_KINDS.get(save.game.status, SAVED_GAME_KINDS["playing"])
+        parts.append(f"{kind} (game {save.number}, "
+                     f"{words.counted(save.game.moves_played, 'move')})")
     return "This file holds " + ", ".join(parts) + "."

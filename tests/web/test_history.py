@@ -9,10 +9,12 @@ import json
 import pytest
 
 from plot import InvalidSave, NewerSave
+from tests.lines import page_save, won_with_empty_stock
 from tests.web.fakes import Backend, booted
 from web.charts import win_rate_by_month
 from web.export import EXPORT, read_export
 from web.history import HISTORY, HISTORY_KEY, KEEP, Entry, from_json, to_json
+from web.saveslot import SAVE_KEY
 from web.stats import STATS_KEY, Stats
 from web.view import HistoryRow
 from web.words import game_facts
@@ -67,6 +69,22 @@ def test_merging_a_file_twice_counts_its_games_once():
         mine.archive.finish_import("merge")
     assert [g.attempt for g in mine.history.entries] == [f"{i:016x}" for i in (1, 2, 3)]
     assert (mine.book.stats.played, mine.book.stats.won) == (3, 2)
+
+
+def test_a_file_with_a_won_game_on_the_table_does_not_call_it_in_progress():
+    game, rest = won_with_empty_stock()
+    playing = booted(Backend({SAVE_KEY: page_save(game)}), "")[0].archive.export_text()
+    for move in rest:
+        game.play(move)
+    won = booted(Backend({SAVE_KEY: page_save(game)}), "")[0].archive.export_text()
+    mine, _, _ = booted(hash_text="#game=5")
+    mine.archive.preview_import(playing)
+    assert f"a game in progress (game {game.seed}, {game.moves_played - len(rest)} moves)" \
+        in mine.message.text
+    mine.archive.preview_import(won)
+    assert f"the won game on the table (game {game.seed}, {game.moves_played} moves)" \
+        in mine.message.text
+    assert "in progress" not in mine.message.text
 
 
 @pytest.mark.parametrize("text", ["{nope", EXPORT.dump(stats={}),
