@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from plot import InvalidSave
+from plot import LOST, PLAYING, WON, InvalidSave
 
 from . import history as history_records
 from . import words
@@ -72,8 +72,8 @@ def merge(ours: Holdings, theirs: Holdings) -> Holdings:
 
 
 # The game on the table, by its status, in a file's description (a won one is no game in progress).
-SAVED_GAME_KINDS = {"playing": "a game in progress", "won": "the won game on the table",
-                    "lost": "the lost game on the table"}
+SAVED_GAME_KINDS = {PLAYING: "a game in progress", WON: "the won game on the table",
+                    LOST: "the lost game on the table"}
 
 
 def describe(holdings: Holdings) -> str:
@@ -86,7 +86,7 @@ def describe(holdings: Holdings) -> str:
         parts.append("settings")
     if holdings.save is not None:
         save = holdings.save
-        kind = SAVED_GAME_KINDS.get(save.game.status, SAVED_GAME_KINDS["playing"])
+        kind = SAVED_GAME_KINDS[save.game.status]
         parts.append(f"{kind} (game {save.number}, "
                      f"{words.counted(save.game.moves_played, 'move')})")
     return "This file holds " + ", ".join(parts) + "."
