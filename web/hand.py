@@ -53,7 +53,7 @@ class Hand:
             return False
         self.put_down()
         if name is None or name == src:
-            self.app.say("")
+            self.app.say(words.put_down(self.app.touch))
             return False
         before = self.app.game.moves_played
         self.app.play(f"{src}-{name}")  # refused: the engine's reason stays on the status line
@@ -85,11 +85,13 @@ class Hand:
         self.pile, self.targets = None, []
 
     def deselect(self) -> None:
-        if self.pile is not None or self.app.dialog is Dialog.CONFIRM:
+        """Esc or a click on the felt: the card goes back (and says so), or the question goes."""
+        held = self.pile is not None
+        if held or self.app.dialog is Dialog.CONFIRM:
             self.put_down()
             if self.app.dialog is Dialog.CONFIRM:
                 self.app.drop_question()
-            self.app.say("")
+            self.app.say(words.put_down(self.app.touch) if held else "")
 
     def _to_foundation(self, name: str) -> None:
         homes = [t for t in self.app.game.targets(name) if t in FOUNDATIONS]

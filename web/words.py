@@ -163,6 +163,11 @@ def resumed(number: int) -> str:
     return f"Welcome back: game {number} resumed where you left it."
 
 
+def put_down(touch: bool = False) -> str:
+    """A picked-up card put back (Esc, a click on the felt, a drag let go off the piles)."""
+    return f"Put back. {'Tap' if touch else 'Click'} a card to see where it can go."
+
+
 def opened(number: int, touch: bool = False) -> str:
     return f"Game {number}. {'Tap' if touch else 'Click'} a card to see where it can go."
 

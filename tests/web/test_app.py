@@ -44,6 +44,21 @@ def test_a_click_selects_a_second_click_plays_and_a_refusal_keeps_the_selection(
     assert json.loads(backend.items[SAVE_KEY])["engine"] == app.game.to_json()
 
 
+def test_a_card_put_back_says_so_and_how_to_go_on():
+    """Esc, a click on the felt or a drag let go off the piles put the card back; the status
+    line said nothing at all (a newcomer saw only PLAYING)."""
+    app, _, _ = make_app()
+    source = next(m for m in Game.new(5).legal_moves() if m.src != "S").src
+    for put_back in (app.escape, app.hand.deselect, lambda: app.hand.drop(None)):
+        app.hand.click(source)
+        assert app.hand.pile == source
+        put_back()
+        assert app.hand.pile is None and app.game.moves_played == 0
+        assert app.message.text == "Put back. Click a card to see where it can go."
+    app.escape()  # nothing held: nothing to say
+    assert app.message.text == "Put back. Click a card to see where it can go."
+
+
 def test_a_double_click_needs_the_first_click_to_have_selected_the_card():
     sources = ("R", *[f"T{i}" for i in range(1, 13)])
     number, src = next((n, s) for n in range(1, 300) for s in sources
