@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from plot import FOUNDATIONS, PILES, STOCK, TABLEAU, WASTE
+from plot import FOUNDATIONS, PILES, STOCK, TABLEAU, WASTE, WON
 
 from . import words
 from .charts import Chart, charts
@@ -213,7 +213,9 @@ def chrome_view(app) -> ChromeView:
     help_text = "" if selected is None else words.selection_help(
         game.top(selected), selected, tuple(app.hand.targets))
     return ChromeView(
-        status=game.status, status_text=words.STATUS_TEXT[game.status],
+        status=game.status,
+        status_text=words.SHOWN_STATUS if app.shown and game.status == WON
+        else words.STATUS_TEXT[game.status],
         time_text=app.clock.text(),
         message=message.text, tone=str(message.tone), said=message.serial, notice=app.notice,
         moves=game.moves_played, can_undo=game.can_undo or app.left is not None,

@@ -19,6 +19,7 @@ from .state import Verdict
 RANK_TEXT = {"A": "A", "T": "10", "J": "J", "Q": "Q", "K": "K"}
 SUIT_TEXT = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 STATUS_TEXT = {PLAYING: "Playing", WON: "Won", LOST: "Lost"}
+SHOWN_STATUS = "Shown"  # a win Show me a win played: the solver's, not the player's
 
 
 # ---- names ---------------------------------------------------------------------------------

@@ -278,6 +278,7 @@ def test_a_win_shown_by_the_solver_is_not_the_players_and_shows_on_the_table():
     browser.run()
     assert app.game.status == "won" and app.panel is None
     assert dialog_view(app).title == "A win, shown" and "not count it as a win" in app.message.text
+    assert table_view(app).chrome.status_text == "Shown"  # not "Won" on the status line
     stats = app.book.stats
     assert (stats.played, stats.won, stats.best_time_ms, stats.fewest_moves) == (1, 0, None, None)
     assert [entry.result for entry in app.history.entries] == ["abandoned"]
