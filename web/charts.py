@@ -26,6 +26,7 @@ class Bar:
     label: str       # under the bar
     value: float     # its height, in the chart's unit
     text: str        # what it says, in words (its tooltip)
+    figure: str = ""  # its value, short, drawn over it: '50%', '4:12', '257'
 
 
 @dataclass(frozen=True)
@@ -61,7 +62,8 @@ def win_rate_by_month(entries: list[Entry]) -> Chart:
     shown = sorted(months.items())[-MONTHS_SHOWN:]
     bars = tuple(Bar(month_label(month), 100 * won / played,
                      f"{month}: {won} of {words.counted(played, 'game')} won "
-                     f"({round(100 * won / played)}%)") for month, (played, won) in shown)
+                     f"({round(100 * won / played)}%)", f"{round(100 * won / played)}%")
+                 for month, (played, won) in shown)
     if not bars:
         summary = "No games yet."
     else:
@@ -74,11 +76,13 @@ def wins(entries: list[Entry], measure: str) -> Chart:
     won = [e for e in entries if e.result == WON_RESULT][-WINS_SHOWN:]
     if measure == "time":
         bars = tuple(Bar(str(i), e.time_s / 60,
-                         f"game {e.deal}: {words.clock_text(e.time_s * 1000)}")
+                         f"game {e.deal}: {words.clock_text(e.time_s * 1000)}",
+                         words.clock_text(e.time_s * 1000))
                      for i, e in enumerate(won, 1))
         title, unit = "Time of the last wins", "min"
     else:
-        bars = tuple(Bar(str(i), e.moves, f"game {e.deal}: {words.counted(e.moves, 'move')}")
+        bars = tuple(Bar(str(i), e.moves, f"game {e.deal}: {words.counted(e.moves, 'move')}",
+                         str(e.moves))
                      for i, e in enumerate(won, 1))
         title, unit = "Moves of the last wins", "moves"
     top = max((bar.value for bar in bars), default=1) or 1
@@ -92,7 +96,7 @@ def home_in_losses(entries: list[Entry]) -> Chart:
     bins = Counter(min(e.home // HOME_BIN, CARD_COUNT // HOME_BIN - 1) for e in lost)
     bars = tuple(Bar(f"{b * HOME_BIN}+", bins[b],
                      f"{b * HOME_BIN}-{(b + 1) * HOME_BIN - 1} cards home: "
-                     f"{words.counted(bins[b], 'game')}")
+                     f"{words.counted(bins[b], 'game')}", str(bins[b]))
                  for b in range(CARD_COUNT // HOME_BIN))
     top = max(bins.values(), default=1) or 1
     summary = ("Cards home in games not won: " + "; ".join(bar.text for bar in bars) + "."

@@ -10,8 +10,11 @@ from pyscript.ffi import is_none
 from .words import game_facts
 
 SVG = "http://www.w3.org/2000/svg"
-CHART_WIDTH, CHART_HEIGHT = 320, 120  # the charts' drawing units (they scale with the panel)
+CHART_WIDTH, CHART_HEIGHT = 320, 90   # the charts' drawing units (they scale with the panel)
 LABEL_ROOM = 16                       # under the bars, for their labels
+FIGURE_ROOM = 14                      # over the bars, for their values
+FEWEST_SLOTS = 8                      # a bar is never wider than this share of a chart
+LABELLED_BARS = 13                    # up to this many bars, each is labelled and has its value
 RESULT_TEXT = {"won": "Won", "lost": "Lost", "abandoned": "Left"}
 
 
@@ -36,8 +39,9 @@ def draw_history(document, history) -> None:
         box.value = history.filter
 
 
-def _element(document, tag: str, text: str = "", **attributes):
-    el = document.createElement(tag)
+def _element(document, tag: str, text: str = "", namespace: str | None = None, **attributes):
+    el = (document.createElement(tag) if namespace is None
+          else document.createElementNS(namespace, tag))
     if text:
         el.textContent = text
     for name, value in attributes.items():
@@ -130,26 +134,32 @@ def _charts(document, charts) -> None:
             section.appendChild(figure)
             continue
         svg = document.createElementNS(SVG, "svg")
-        svg.setAttribute("viewBox", f"0 0 {CHART_WIDTH} {CHART_HEIGHT + LABEL_ROOM}")
+        base = FIGURE_ROOM + CHART_HEIGHT
+        svg.setAttribute("viewBox", f"0 0 {CHART_WIDTH} {base + LABEL_ROOM}")
         svg.setAttribute("aria-hidden", "true")  # the sentence below says it in words
         bars = chart.bars
-        step = CHART_WIDTH / max(len(bars), 1)
+        step = CHART_WIDTH / max(len(bars), FEWEST_SLOTS)
+        few = len(bars) <= LABELLED_BARS
+        highest = max(range(len(bars)), key=lambda i: bars[i].value, default=0)
         for i, bar in enumerate(bars):
             height = CHART_HEIGHT * min(bar.value / chart.top, 1) if chart.top else 0
             rect = document.createElementNS(SVG, "rect")
-            for name, value in (("x", i * step + step * 0.15), ("y", CHART_HEIGHT - height),
+            for name, value in (("x", i * step + step * 0.15), ("y", base - height),
                                 ("width", step * 0.7), ("height", max(height, 1))):
                 rect.setAttribute(name, f"{value:.1f}")
             tip = document.createElementNS(SVG, "title")
             tip.textContent = bar.text
             rect.appendChild(tip)
             svg.appendChild(rect)
-            if len(bars) <= 13 or i % max(len(bars) // 6, 1) == 0:
-                label = document.createElementNS(SVG, "text")
-                label.setAttribute("x", f"{i * step + step / 2:.1f}")
-                label.setAttribute("y", str(CHART_HEIGHT + LABEL_ROOM - 3))
-                label.textContent = bar.label
-                svg.appendChild(label)
+            middle = f"{i * step + step / 2:.1f}"
+            if few or i == highest:  # many bars: the scale is the highest one's value
+                figure_text = _element(document, "text", bar.figure, namespace=SVG, x=middle,
+                                       y=f"{base - max(height, 1) - 3:.1f}",
+                                       **{"class": "figure"})
+                svg.appendChild(figure_text)
+            if few or i % max(len(bars) // 6, 1) == 0:
+                svg.appendChild(_element(document, "text", bar.label, namespace=SVG, x=middle,
+                                         y=str(base + LABEL_ROOM - 3)))
         figure.appendChild(svg)
         figure.appendChild(_element(document, "p", chart.summary, **{"class": "sr-only"}))
         section.appendChild(figure)

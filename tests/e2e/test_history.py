@@ -119,6 +119,46 @@ def test_the_charts_and_the_list_draw_any_number_of_games(browser, site_url, cou
         page.context.close()
 
 
+# Each chart's drawn values: [its key, [[text, height on screen in px, whether it sits inside
+# the chart and over its bar]]].
+FIGURES = """() => [...document.querySelectorAll('#charts figure svg')].map((svg) => {
+  const box = svg.getBoundingClientRect();
+  return [svg.closest('figure').dataset.chart, [...svg.querySelectorAll('text.figure')].map((t) => {
+    const r = t.getBoundingClientRect();
+    const bar = t.previousElementSibling.getBoundingClientRect();
+    return [t.textContent, r.height, r.top >= box.top && r.bottom <= bar.top + 0.5
+            && r.left >= box.left && r.right <= box.right];
+  })];
+})"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1366, 850)])
+def test_each_chart_shows_its_values_in_words_large_enough_to_read(browser, site_url, width,
+                                                                    height):
+    """With a few games the charts were green blocks with no scale, and their words about 5 px
+    high on a desktop: each bar now has its value over it, and the words read."""
+    games = [Entry("a1", 1, 1_795_000_000, "won", 257, 252, 0, 0, 104),
+             Entry("a2", 2, 1_795_000_100, "lost", 80, 60, 0, 0, 30),
+             Entry("a3", 3, 1_795_000_200, "won", 190, 3725, 0, 0, 104)]
+    page = new_table(browser, site_url, viewport={"width": width, "height": height})
+    try:
+        store(page, {HISTORY_KEY: HISTORY.dump(games=[g.row() for g in games]),
+                     STATS_KEY: Stats(played=3, won=2).to_json()})
+        open_history(page)
+        drawn = dict(page.page.evaluate(FIGURES))
+        texts = {key: [text for text, *_ in figures] for key, figures in drawn.items()}
+        assert texts["win-rate"] == ["67%"]
+        assert texts["wins-time"] == ["4:12", "1:02:05"]
+        assert texts["wins-moves"] == ["257", "190"]
+        assert texts["home"][:3] == ["0", "0", "1"]
+        for figures in drawn.values():
+            for text, size, placed in figures:
+                assert size >= 11 and placed, (text, size, placed)
+        page.assert_clean()
+    finally:
+        page.context.close()
+
+
 def export_file(page: TablePage, tmp_path) -> str:
     with page.page.expect_download() as download:
         page.page.locator("[data-action=export-data]").click()

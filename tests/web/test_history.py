@@ -11,7 +11,7 @@ import pytest
 from plot import InvalidSave, NewerSave
 from tests.lines import page_save, won_with_empty_stock
 from tests.web.fakes import Backend, booted
-from web.charts import win_rate_by_month
+from web.charts import charts, win_rate_by_month
 from web.export import EXPORT, read_export
 from web.history import HISTORY, HISTORY_KEY, KEEP, Entry, from_json, to_json
 from web.saveslot import SAVE_KEY
@@ -110,6 +110,19 @@ def test_a_game_of_the_history_counts_in_words_one_move_one_hint():
                      False, "", None)
     assert game_facts(row) == ("2026-12-01 14:05 \u00b7 1 move \u00b7 0:09 \u00b7 3/104 home "
                                "\u00b7 1 hint \u00b7 0 undos")
+
+
+def test_each_bar_carries_its_value_to_draw_over_it():
+    """With one game the charts were solid green blocks with no scale: each bar now has its
+    value, short, to draw over it."""
+    games = [Entry("a1", 1, 1_795_000_000, "won", 257, 252, 0, 0, 104),
+             Entry("a2", 2, 1_795_000_100, "lost", 80, 60, 0, 0, 30),
+             Entry("a3", 3, 1_795_000_200, "won", 190, 3725, 0, 0, 104)]
+    rate, time_of, moves_of, home = charts(games)
+    assert [bar.figure for bar in rate.bars] == ["67%"]
+    assert [bar.figure for bar in time_of.bars] == ["4:12", "1:02:05"]
+    assert [bar.figure for bar in moves_of.bars] == ["257", "190"]
+    assert [bar.figure for bar in home.bars][:3] == ["0", "0", "1"]
 
 
 def test_the_win_rate_chart_names_its_months():
