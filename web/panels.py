@@ -12,7 +12,7 @@ from .words import game_facts
 SVG = "http://www.w3.org/2000/svg"
 CHART_WIDTH, CHART_HEIGHT = 320, 90   # the charts' drawing units (they scale with the panel)
 LABEL_ROOM = 16                       # under the bars, for their labels
-FIGURE_ROOM = 14                      # over the bars, for their values
+FIGURE_ROOM = 16                      # over the bars, for their values
 FEWEST_SLOTS = 8                      # a bar is never wider than this share of a chart
 LABELLED_BARS = 13                    # up to this many bars, each is labelled and has its value
 RESULT_TEXT = {"won": "Won", "lost": "Lost", "abandoned": "Left"}
@@ -154,7 +154,7 @@ def _charts(document, charts) -> None:
             middle = f"{i * step + step / 2:.1f}"
             if few or i == highest:  # many bars: the scale is the highest one's value
                 figure_text = _element(document, "text", bar.figure, namespace=SVG, x=middle,
-                                       y=f"{base - max(height, 1) - 3:.1f}",
+                                       y=f"{base - max(height, 1) - 4:.1f}",
                                        **{"class": "figure"})
                 svg.appendChild(figure_text)
             if few or i % max(len(bars) // 6, 1) == 0:

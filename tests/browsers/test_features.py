@@ -14,9 +14,11 @@ from tests.e2e.tablepage import (
     expected_table,
 )
 from tests.e2e.test_daily import cli
+from tests.e2e.test_history import FIGURES
 from tests.e2e.test_story import SPLIT_MOVES, UNDER_THE_BAR, after, cli_slip, lost_game
 from tests.lines import only_the_stock_left, page_save, won_with_empty_stock
 from tests.test_postmortem import random_lost_game
+from web.history import HISTORY, HISTORY_KEY, Entry
 
 SAVE_KEY = "the-plot/save"
 ANALYSIS_TIMEOUT_MS = 90_000
@@ -263,4 +265,24 @@ def test_the_replay_bar_reads_and_done_goes_back_to_where_the_player_was(player,
     player.wait("() => document.getElementById('replay-bar').hidden", what="the bar closed")
     assert player.text("#message") == "Replay closed: back at move 6, where you were."
     player.wait_table(expected_table(game))
+    player.assert_clean()
+
+
+def test_the_history_charts_show_their_values(player):
+    """Each chart of the history draws its bars' values over them, large enough to read, in
+    every engine (tests/e2e/test_history.py says why)."""
+    games = [Entry("a1", 1, 1_795_000_000, "won", 257, 252, 0, 0, 104),
+             Entry("a2", 2, 1_795_000_100, "lost", 80, 60, 0, 0, 30),
+             Entry("a3", 3, 1_795_000_200, "won", 190, 3725, 0, 0, 104)]
+    player.store_and_open(HISTORY_KEY, HISTORY.dump(games=[g.row() for g in games]))
+    player.click(".bar [data-action=stats]")
+    player.wait("() => !document.getElementById('stats').hidden", what="the statistics panel")
+    player.js("() => document.getElementById('charts').scrollIntoView({block: 'center'})")
+    drawn = dict(player.js(FIGURES))
+    assert [text for text, *_ in drawn["wins-time"]] == ["4:12", "1:02:05"], drawn
+    assert [text for text, *_ in drawn["win-rate"]] == ["67%"], drawn
+    for figures in drawn.values():
+        for text, size, placed in figures:
+            assert size >= 11 and placed, f"{player.engine}: {(text, size, placed)}"
+    player.click("#stats [data-action=close-panel]")
     player.assert_clean()
