@@ -284,7 +284,8 @@ def command_daily(args: argparse.Namespace) -> int:
     try:
         pool = parse_pool(Path(args.pool).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError) as error:
-        print(f"error: cannot read the pool of daily deals {args.pool} ({error})", file=sys.stderr)
+        print(f"error: cannot read the pool of daily deals {args.pool} ({error}); it comes with "
+              "the repository as docs/daily-deals.txt: name it with --pool FILE", file=sys.stderr)
         return 2
     try:
         deal = daily_deal(day, pool)
