@@ -14,7 +14,7 @@ import pytest
 from plot import Game
 from tests.browsers.player import FLIGHTS
 from tests.e2e.tablepage import FRAMES, expected_table
-from tests.e2e.test_story import CURRENT_IN_SIGHT
+from tests.e2e.test_story import CURRENT_IN_SIGHT, UNDER_THE_PANEL
 from tests.e2e.test_table import (
     BADGES_OVER_RANKS,
     MESSAGE_GAME,
@@ -236,6 +236,22 @@ def test_in_a_landscape_fan_every_rank_shows_whole(player, width, height):
             ranks = player.js(RANKS_ACROSS)
             assert len(ranks) >= 9 and all(reach <= 0.5 for _, reach in ranks), \
                 f"{player.engine}: {ranks}"
+    player.assert_clean()
+
+
+def test_on_a_wide_screen_the_table_makes_room_for_the_moves_panel(player):
+    """In every engine, at 1366x850 the Moves panel sits beside the table and the bar, not over
+    them (tests/e2e/test_story.py says why)."""
+    start = long_fan()
+    player.store_and_open(SAVE_KEY, page_save(start))
+    with sized(player, 1366, 850, fragment=""):
+        player.wait_table(expected_table(start))
+        player.click(".bar [data-action=story]")
+        player.wait("() => !document.getElementById('story').hidden", what="the Moves panel")
+        player.js(FRAMES)
+        assert player.js(UNDER_THE_PANEL) <= 0.5, player.engine
+        player.page.key("Escape")
+        player.wait("() => document.getElementById('story').hidden", what="the panel closed")
     player.assert_clean()
 
 

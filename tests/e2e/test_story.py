@@ -482,6 +482,46 @@ def test_the_table_makes_room_for_the_replay_bar(browser, site_url, width, heigh
         page.context.close()
 
 
+# How far the table's piles and the bar's buttons reach past the left edge of the Moves panel
+# (> 0: some are under it).
+UNDER_THE_PANEL = """() => {
+  const edge = document.getElementById('story').getBoundingClientRect().left;
+  const boxes = [...document.querySelectorAll('#table [data-pile], .bar button')]
+    .filter((e) => e.getClientRects().length)
+    .map((e) => e.getBoundingClientRect().right);
+  return Math.max(...boxes) - edge;
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1366, 850), (1920, 1080)])
+def test_on_a_wide_screen_the_table_makes_room_for_the_moves_panel(browser, site_url, width,
+                                                                   height):
+    """The Moves panel covered a third of a desktop's table (tableaus 4, 8 and 12, foundations
+    6-8) while the player walked along the moves; the table now draws itself beside it, and
+    takes its room back when the panel closes."""
+    game = Game.new(34)
+    for _ in range(6):
+        game.play(next((m for m in game.legal_moves() if m.src != "S"), "S-W"))
+    page = new_table(browser, site_url, viewport={"width": width, "height": height})
+    try:
+        page.store_and_open(SAVE_KEY, page_save(game))
+        page.wait_table(expected_table(game))
+        widest = page.page.locator("[data-pile=T1]").bounding_box()["width"]
+        open_story(page)
+        page.page.evaluate(FRAMES)
+        assert page.page.evaluate(UNDER_THE_PANEL) <= 0.5
+        page.page.locator("[data-movelist] > [data-move='3'] button").click()  # walk back
+        page.wait_table(expected_table(after(game, 3)))  # every pile in sight, drawn as the engine
+        assert page.page.evaluate(UNDER_THE_PANEL) <= 0.5
+        page.page.keyboard.press("Escape")
+        expect(page.page.locator("#story")).to_be_hidden()
+        page.page.evaluate(FRAMES)
+        assert page.page.locator("[data-pile=T1]").bounding_box()["width"] == widest
+        page.assert_clean()
+    finally:
+        page.context.close()
+
+
 # Whether each button of the open dialog and of the replay bar is what a click at its middle
 # reaches (nothing drawn over it).
 REACHABLE = """() => [...document.querySelectorAll('#result button, #replay-bar button')]
