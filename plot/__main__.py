@@ -27,12 +27,17 @@ DAILY_POOL = DOCS / "daily-deals.txt"
 STUDY_FILE = DOCS / "difficulty-tiers.txt"
 
 
-def game_number(text: str) -> int:
-    """A game number from the command line (argparse's type), 0 to 2**64 - 1."""
+def whole_number(text: str) -> int:
+    """An int from the command line; argparse's error if the text is not one."""
     try:
-        number = int(text)
+        return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def game_number(text: str) -> int:
+    """A game number from the command line (argparse's type), 0 to 2**64 - 1."""
+    number = whole_number(text)
     if not 0 <= number <= MAX_SEED:
         raise argparse.ArgumentTypeError(f"a game number is from 0 to {MAX_SEED}, not {number}")
     return number
@@ -40,10 +45,7 @@ def game_number(text: str) -> int:
 
 def at_least_one(text: str) -> int:
     """A count from the command line (argparse's type): a whole number, 1 or more."""
-    try:
-        number = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    number = whole_number(text)
     if number < 1:
         raise argparse.ArgumentTypeError(f"it must be 1 or more, not {number}")
     return number

@@ -15,7 +15,14 @@ from tests.e2e.tablepage import (
 )
 from tests.e2e.test_daily import cli
 from tests.e2e.test_history import FIGURES
-from tests.e2e.test_story import SPLIT_MOVES, UNDER_THE_BAR, after, cli_slip, lost_game
+from tests.e2e.test_story import (
+    SPLIT_MOVES,
+    UNDER_THE_BAR,
+    after,
+    cli_slip,
+    first_moves,
+    lost_game,
+)
 from tests.lines import only_the_stock_left, page_save, won_with_empty_stock
 from tests.test_postmortem import random_lost_game
 from web.history import HISTORY, HISTORY_KEY, Entry
@@ -235,9 +242,7 @@ def test_the_replay_bar_reads_and_done_goes_back_to_where_the_player_was(player,
     back to move 6."""
     from PIL import Image
 
-    game = Game.new(34)
-    for _ in range(6):
-        game.play(next((m for m in game.legal_moves() if m.src != "S"), "S-W"))
+    game = first_moves(34, 6)
     player.store_and_open(SAVE_KEY, page_save(game))
     player.wait_table(expected_table(game))
     player.click(".bar [data-action=story]")

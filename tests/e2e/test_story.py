@@ -82,6 +82,27 @@ def open_story(page: TablePage) -> None:
     expect(page.page.locator("#story")).to_be_visible()
 
 
+def first_moves(seed: int, count: int) -> Game:
+    """Deal `seed` after `count` moves, each the first legal move that is not a deal (or a deal
+    when there is none)."""
+    game = Game.new(seed)
+    for _ in range(count):
+        game.play(next((m for m in game.legal_moves() if m.src != "S"), "S-W"))
+    return game
+
+
+def replay_paused(page: TablePage, at: int | None = None) -> None:
+    """Open the Moves panel, start the replay from the deal and pause it (once it shows move
+    `at`, if given)."""
+    open_story(page)
+    page.page.locator("#story [data-action=replay]").click()
+    expect(page.page.locator("#replay-bar")).to_be_visible()
+    if at is not None:
+        expect(page.page.locator("#moves")).to_have_text(str(at), timeout=10_000)
+    page.page.locator("#replay-play").click()
+    expect(page.page.locator("#replay-play")).to_have_text("Play")
+
+
 def test_lose_by_clicking_find_the_slip_rewind_and_win_by_the_line_shown(browser, site_url,
                                                                           tmp_path):
     game = lost_game()
@@ -397,19 +418,12 @@ def test_a_move_with_the_move_list_open_keeps_its_entries_and_their_focus(browse
 
 
 def test_replay_plays_back_from_the_deal_and_a_move_takes_over(table):
-    game = Game.new(32)
-    for _ in range(5):
-        game.play(next((m for m in game.legal_moves() if m.src != "S"), "S-W"))
+    game = first_moves(32, 5)
     table.open(32)
     for move in game.history:
         table.play(str(move))
-    open_story(table)
-    table.page.locator("#story [data-action=replay]").click()
+    replay_paused(table, at=2)
     bar = table.page.locator("#replay-bar")
-    expect(bar).to_be_visible()
-    expect(table.page.locator("#moves")).to_have_text("2", timeout=10_000)
-    bar.locator("#replay-play").click()  # pause
-    expect(bar.locator("#replay-play")).to_have_text("Play")
     shown = int(table.page.locator("#moves").inner_text())
     bar.locator("[data-action=replay-step]").click()
     expect(table.page.locator("#moves")).to_have_text(str(shown + 1))
@@ -425,18 +439,12 @@ def test_replay_plays_back_from_the_deal_and_a_move_takes_over(table):
 
 def test_done_on_the_replay_bar_goes_back_to_where_the_player_was(table):
     """A newcomer pressed Done on a paused replay and was left at move 2 of their game."""
-    game = Game.new(34)
-    for _ in range(6):
-        game.play(next((m for m in game.legal_moves() if m.src != "S"), "S-W"))
+    game = first_moves(34, 6)
     table.open(34)
     for move in game.history:
         table.play(str(move))
-    open_story(table)
-    table.page.locator("#story [data-action=replay]").click()
+    replay_paused(table, at=2)
     bar = table.page.locator("#replay-bar")
-    expect(table.page.locator("#moves")).to_have_text("2", timeout=10_000)
-    bar.locator("#replay-play").click()  # pause
-    expect(bar.locator("#replay-play")).to_have_text("Play")
     bar.locator("[data-action=replay-end]").click()
     expect(bar).to_be_hidden()
     expect(table.page.locator("#message")).to_have_text(
@@ -459,18 +467,13 @@ def test_the_table_makes_room_for_the_replay_bar(browser, site_url, width, heigh
     """On a phone the bar hid the bottom row of piles (its playable top cards too) during a
     replay; the table now draws itself above the bar while it shows, and takes the room back
     after."""
-    game = Game.new(34)
-    for _ in range(6):
-        game.play(next((m for m in game.legal_moves() if m.src != "S"), "S-W"))
+    game = first_moves(34, 6)
     page = new_table(browser, site_url, viewport={"width": width, "height": height})
     try:
         page.store_and_open(SAVE_KEY, page_save(game))
         page.wait_table(expected_table(game))
         width_before = page.page.locator("[data-pile=T1]").bounding_box()["width"]
-        open_story(page)
-        page.page.locator("#story [data-action=replay]").click()
-        page.page.locator("#replay-play").click()  # pause
-        expect(page.page.locator("#replay-play")).to_have_text("Play")
+        replay_paused(page)
         page.page.evaluate(FRAMES)
         assert page.page.evaluate(UNDER_THE_BAR) <= 0.5
         page.page.locator("#replay-bar [data-action=replay-end]").click()
@@ -499,9 +502,7 @@ def test_on_a_wide_screen_the_table_makes_room_for_the_moves_panel(browser, site
     """The Moves panel covered a third of a desktop's table (tableaus 4, 8 and 12, foundations
     6-8) while the player walked along the moves; the table now draws itself beside it, and
     takes its room back when the panel closes."""
-    game = Game.new(34)
-    for _ in range(6):
-        game.play(next((m for m in game.legal_moves() if m.src != "S"), "S-W"))
+    game = first_moves(34, 6)
     page = new_table(browser, site_url, viewport={"width": width, "height": height})
     try:
         page.store_and_open(SAVE_KEY, page_save(game))

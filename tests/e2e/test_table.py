@@ -474,35 +474,28 @@ def test_every_rank_on_the_table_shows_whole(browser, site_url, width, height):
         page.context.close()
 
 
-@pytest.mark.parametrize(("width", "height"), [(390, 844), (360, 640), (320, 568)])
-def test_a_queen_under_a_portrait_fan_keeps_its_tail(browser, site_url, width, height):
-    """A queen under five more cards in a phone's fan: its tail, below the line the other ranks
-    end on, shows too (the card over it cut the tail, and the Q read as an O)."""
-    start = queen_in_a_long_fan()
+# A card the old stylesheet cut in a long fan, the position, and the screens it was cut on: a
+# queen's tail in a phone's fan (the Q read as an O: the tail goes below the line the other ranks
+# end on), a ten's 0 in a landscape fan ("10", the widest rank, read as a 1).
+CUT_RANKS = [("QC", queen_in_a_long_fan, width, height)
+             for width, height in ((390, 844), (360, 640), (320, 568))]
+CUT_RANKS += [("TC", ten_in_a_long_fan, width, height)
+              for width, height in ((844, 390), (667, 375), (1366, 850))]
+
+
+@pytest.mark.parametrize(("card", "position", "width", "height"), CUT_RANKS,
+                         ids=[f"{card}-{width}x{height}" for card, _, width, height in CUT_RANKS])
+def test_a_rank_the_fan_cut_shows_whole(browser, site_url, card, position, width, height):
+    """The card under the rest of a long fan shows its whole rank: it shrinks to the strip that
+    shows (RANKS_UNDER and RANKS_ACROSS measure each rank's ink)."""
+    start = position()
     page = new_table(browser, site_url, viewport={"width": width, "height": height})
     try:
         page.store_and_open(SAVE_KEY, page_save(start))
         page.wait_table(expected_table(start))
-        ranks = page.page.evaluate(RANKS_UNDER)
-        assert "QC" in [card for card, _ in ranks]
+        ranks = page.page.evaluate(RANKS_UNDER if height > width else RANKS_ACROSS)
+        assert card in [code for code, _ in ranks]
         assert not [rank for rank in ranks if rank[1] > 0.5]
-        page.assert_clean()
-    finally:
-        page.context.close()
-
-
-@pytest.mark.parametrize(("width", "height"), [(844, 390), (667, 375), (1366, 850)])
-def test_a_ten_under_a_landscape_fan_shows_both_figures(browser, site_url, width, height):
-    """A ten under eight more cards in a landscape fan: "10", the widest rank, shrinks to the
-    strip that shows (its 0 was cut, and it read as a 1)."""
-    start = ten_in_a_long_fan()
-    page = new_table(browser, site_url, viewport={"width": width, "height": height})
-    try:
-        page.store_and_open(SAVE_KEY, page_save(start))
-        page.wait_table(expected_table(start))
-        ranks = page.page.evaluate(RANKS_ACROSS)
-        assert "TC" in [card for card, _ in ranks]
-        assert all(reach <= 0.5 for _, reach in ranks), ranks
         page.assert_clean()
     finally:
         page.context.close()
