@@ -5,6 +5,7 @@ import argparse
 import math
 import multiprocessing
 import platform
+import re
 import sys
 import time
 from datetime import UTC, date, datetime
@@ -14,7 +15,7 @@ from .daily import daily_deal, parse_pool
 from .difficulty import RATING_PLAYOUTS, SOLVER_NODES, rate
 from .difficulty_study import read_study, run_study, summary_lines, write_study
 from .errors import InvalidRecord
-from .game import LOST, WON, Game
+from .game import LOST, WON, Game, counted_moves
 from .postmortem import DEFAULT_BUDGET, Analysis, slip
 from .prng import MAX_SEED
 from .solver import UNKNOWN, solve
@@ -93,8 +94,9 @@ def progress(done: int, total: int, counts: dict[str, int], started: float) -> N
 
 
 def deal_or_record(text: str) -> int | str:
-    """`solve`'s argument (argparse's type): a game number, or else the path of a record."""
-    return game_number(text) if text.lstrip("-").isdigit() else text
+    """`solve`'s argument (argparse's type): a game number (digits, as int() reads them), or
+    else the path of a record (a file named with digits only: write ./7)."""
+    return game_number(text) if re.fullmatch(r"\s*[+-]?\d+\s*", text) else text
 
 
 def command_solve(args: argparse.Namespace) -> int:
@@ -106,12 +108,11 @@ def command_solve(args: argparse.Namespace) -> int:
         game = read_game(args.game)
         if game is None:
             return 1
-        played = game.moves_played
-        name = f"{args.game} after {played} {'move' if played == 1 else 'moves'}"
+        name = f"{args.game} after {counted_moves(game.moves_played)}"
     start = time.perf_counter()
     result = solve(game, max_nodes=args.nodes, max_seconds=args.budget)
-    seconds = time.perf_counter() - start
-    print(f"{name}: {result.verdict} ({result.nodes:,} positions, {seconds:.2f} s)")
+    took = time.perf_counter() - start
+    print(f"{name}: {result.verdict} ({result.nodes:,} positions, {took:.2f} s)")
     if result.verdict == WON:
         print(f"winning line, {len(result.moves)} moves:")
         print(" ".join(result.moves))
@@ -313,7 +314,8 @@ def main(argv: list[str] | None = None) -> int:
     one = commands.add_parser("solve", help="solve a deal (or a record's game from where it "
                                            "stands) and print the winning line")
     one.add_argument("game", type=deal_or_record, metavar="SEED|FILE",
-                     help="the game number, or a record ('-' for standard input)")
+                     help="the game number, or a record ('-' for standard input; a file named "
+                          "with digits only: ./7)")
     one.add_argument("--budget", type=seconds, default=None, help="seconds (default: no limit)")
     one.add_argument("--nodes", type=at_least_one, default=None,
                      help="positions (default: no limit)")
@@ -372,6 +374,9 @@ def main(argv: list[str] | None = None) -> int:
     daily.set_defaults(run=command_daily)
 
     args = parser.parse_args(argv)
+    if hasattr(args, "count") and args.first + args.count - 1 > MAX_SEED:
+        parser.error(f"--first {args.first} and --count {args.count} go past the last game "
+                     f"number, {MAX_SEED}")
     return args.run(args)
 
 

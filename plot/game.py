@@ -28,8 +28,8 @@ from .position import deal, validated_piles
 from .record import read_record, write_record
 from .refusals import refusal
 from .saves import load_record, save_record
+from .status import LOST, PLAYING, WON
 
-PLAYING, WON, LOST = "playing", "won", "lost"
 F1 = F_FIRST
 DEAL_MOVE = MOVES[S][W]
 NO_RANK = -1
@@ -47,9 +47,9 @@ class Game:
     def __init__(self, position: dict, seed: int | None = None):
         """Set up a validated position (the deal of game `seed`, if given: ValueError if it is
         not); prefer Game.new(seed) or Game.from_position(d)."""
+        self._setup(position, seed)  # InvalidPosition first: what is wrong with the position
         if seed is not None and position != deal(seed):
             raise ValueError(f"the position is not the deal of game {seed}")
-        self._setup(position, seed)
 
     def _setup(self, position: dict, seed: int | None) -> None:
         self._piles = validated_piles(position)
@@ -177,7 +177,7 @@ class Game:
         def cards(i):
             return " ".join(CODES[c] for c in p[i]) or "--"
 
-        played = _counted_moves(len(self._history))
+        played = counted_moves(len(self._history))
         lines = [f"base rank {RANKS[self._base]}, {self.status}, {played}",
                  f"R   {CODES[p[R][-1]] if p[R] else '--'} ({len(p[R])})",
                  f"S   {len(p[S])} cards", f"W   {cards(W)}"]
@@ -187,7 +187,7 @@ class Game:
 
     def __repr__(self) -> str:
         origin = f"seed={self.seed}" if self.seed is not None else "from a position"
-        return f"<Game {origin}, {_counted_moves(len(self._history))}, {self.status}>"
+        return f"<Game {origin}, {counted_moves(len(self._history))}, {self.status}>"
 
     # ---- legality -----------------------------------------------------------------------
 
@@ -386,7 +386,7 @@ class Game:
         return read_record(cls, text)
 
 
-def _counted_moves(count: int) -> str:
+def counted_moves(count: int) -> str:
     """'1 move', '2 moves'."""
     return f"{count} move" if count == 1 else f"{count} moves"
 

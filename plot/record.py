@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from .cards import parse_card
 from .errors import InvalidPosition, InvalidRecord
 from .move import FOUNDATIONS, PILES, TABLEAU, Move
+from .status import STATUSES
 
 GAME_NAME = "The Plot"
 MOVETEXT_WIDTH = 79  # the longest line of moves written, so a record reads on an 80-column screen
@@ -31,7 +32,6 @@ _ESCAPED = re.compile(r"\\(.)")
 _MOVE_NUMBER = re.compile(rf"([0-9]{{1,{_MOVE_NUMBER_DIGITS}}})\.(\S*)")
 _DEAL = re.compile(r"[0-9]{1,20}")
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
-RESULTS = ("won", "lost", "playing")  # a [Result] header's values: the game's status when written
 
 
 @dataclass(frozen=True)
@@ -208,8 +208,8 @@ def replay(cls, record: Record):
             raise InvalidRecord(f"{move} is illegal: {reason}", line, number)
         game.push(move)
     result = record.header("Result")
-    if result is not None and result not in RESULTS:
-        raise InvalidRecord(f"the result {result!r} is not one of {', '.join(RESULTS)}",
+    if result is not None and result not in STATUSES:
+        raise InvalidRecord(f"the result {result!r} is not one of {', '.join(STATUSES)}",
                             record.line_of("Result"))
     if result is not None and result != game.status:
         raise InvalidRecord(f"the record says the result is {result!r}, but its moves leave "

@@ -18,6 +18,9 @@ from plot.prng import MAX_SEED
     (["study", "--jobs", "0"], "1 or more, not 0"),
     (["analyse", "game.txt", "--budget", "nan"], "above 0, not nan"),
     (["rate-study", "--count", "2"], "the following arguments are required: --out"),
+    (["study", "--first", str(MAX_SEED), "--count", "2"], "go past the last game number"),
+    (["rate-study", "--first", str(MAX_SEED - 1), "--count", "3", "--out", "x.txt"],
+     "go past the last game number"),
 ])
 def test_bad_arguments_are_refused_with_a_reason(argv, words, capsys):
     with pytest.raises(SystemExit) as done:
@@ -31,3 +34,13 @@ def test_a_missing_pool_of_daily_deals_is_a_plain_error(tmp_path, capsys):
     assert main(["daily", "2026-12-01", "--pool", str(tmp_path / "missing.txt")]) == 2
     error = capsys.readouterr().err
     assert error.startswith("error: cannot read the pool of daily deals") and "missing.txt" in error
+
+
+def test_solve_reads_digits_as_a_deal_and_anything_else_as_a_record(tmp_path, capsys,
+                                                                    monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "7").write_text("not a record")
+    assert main(["solve", "+7", "--nodes", "1"]) == 0  # digits, as int() reads them: game 7
+    assert capsys.readouterr().out.startswith("game 7: ")
+    assert main(["solve", "./7"]) == 1  # a file named with digits only
+    assert capsys.readouterr().err.startswith("./7: ")

@@ -7,11 +7,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from plot import LOST, PLAYING, WON, Game, InvalidPosition, InvalidRecord
+from plot import Game, InvalidPosition, InvalidRecord
 from plot.prng import MAX_SEED
 from plot.record import (
     MOVETEXT_WIDTH,
-    RESULTS,
     parse_record,
     position_from_text,
     position_to_text,
@@ -110,10 +109,6 @@ def test_the_date_of_a_record_is_a_date():
 def test_a_position_is_text():
     with pytest.raises(InvalidPosition, match="a position is text, not NoneType"):
         position_from_text(None)
-
-
-def test_the_results_a_record_names_are_the_games_statuses():
-    assert set(RESULTS) == {WON, LOST, PLAYING}
 
 
 def test_numbers_are_optional_and_case_and_layout_are_free():

@@ -39,6 +39,9 @@ from .story import Story
 
 RESULT_DIALOGS = (Dialog.WON, Dialog.LOST)
 UNDO_LEAVE_MS = 8_000  # how long Undo can bring back a game left by New game or Restart
+# The clock runs with no panel open, and under the Moves panel: a view of the game in play (on a
+# wide screen it sits beside the table, and moves are played with it open); the others cover it.
+CLOCK_RUNS_UNDER = (None, Panel.STORY)
 UNDOABLE_LEAVES = (Leaving.NEW, Leaving.RESTART, Leaving.RECORD)  # no question: Undo instead
 
 
@@ -310,14 +313,15 @@ class App:
         self._leave(Leave(Leaving.RECORD, game.seed, game=game), confirmed=False)
         self.changed()
 
-    def travel(self, number: int, quiet: bool = False) -> None:
+    def travel(self, number: int, quiet: bool = False, as_undo: bool = True) -> None:
         """Take the table to the position after `number` moves of the game (those played, then
-        those that can be redone) by undo and redo: nothing is lost."""
+        those that can be redone) by undo and redo: nothing is lost. Going back counts as an
+        undo of the player's (`as_undo`; a replay's steps do not)."""
         game = self.game
         total = game.moves_played + len(game.redo_moves)
         if not 0 <= number <= total or number == game.moves_played:
             return
-        if number < game.moves_played:
+        if number < game.moves_played and as_undo:
             self.spent(undos=1)
         while game.moves_played > number:
             game.undo()
@@ -663,8 +667,8 @@ class App:
 
     def run_clock(self) -> None:
         """The clock runs while the game is started, unfinished and on screen, not under a
-        panel nor paused."""
-        self.clock.run(self.visible and self.panel is None and not self.paused
+        panel that covers the table (CLOCK_RUNS_UNDER) nor paused."""
+        self.clock.run(self.visible and self.panel in CLOCK_RUNS_UNDER and not self.paused
                        and not self.story.replay_mode and self.started
                        and self.game.status == PLAYING)
 

@@ -73,7 +73,8 @@ class Story:
         self._solving = None        # [number, solver, positions searched, position text]
         self._token = 0             # bumps to cancel scheduled replay steps and slices
         self._own = False           # the position changes by replay's own hand
-        self._came_from = 0         # the move the player was at when the replay began
+        self._came_line: tuple[str, ...] = ()  # the moves played when the replay began
+        self._undos_seen = 0        # the attempt's undos after the replay's last step
         self._rows: tuple[tuple[str, ...], tuple[tuple[str, str], ...]] | None = None
 
     # ---- the move list ----------------------------------------------------------------------
@@ -133,7 +134,7 @@ class Story:
                 app.say(words.NOTHING_TO_REPLAY, Tone.ERROR)
                 return
             self.replay_mode = True
-            self._came_from = app.game.moves_played
+            self._came_line = self.line()[:app.game.moves_played]
             app.panel = None
             self._walk(0)
             app.say(words.REPLAY_STARTED)
@@ -176,17 +177,20 @@ class Story:
             return
         self.replay_mode = self.replaying = False
         self._token += 1
-        self._walk(self._came_from)
-        self.app.say(words.replay_done(self._came_from))
+        self._walk(len(self._came_line))
+        self.app.say(words.replay_done(len(self._came_line)))
         self.app.run_clock()  # the clock stood still while the replay ran
         self.app.changed()
 
     def _walk(self, number: int) -> None:
+        """The replay's own step to the position after `number` moves (no undo of the
+        player's: Done comes back; a move of theirs before where they were counts one)."""
         self._own = True
         try:
-            self.app.travel(number, quiet=True)
+            self.app.travel(number, quiet=True, as_undo=False)
         finally:
             self._own = False
+            self._undos_seen = self.app.attempt.undos
 
     def position_changed(self) -> None:
         """The App's game moved: a move of the player's takes over from the replay."""
@@ -195,6 +199,10 @@ class Story:
         if self.replay_mode:
             self.replay_mode = self.replaying = False
             self._token += 1
+            played = self.line()[:self.app.game.moves_played]
+            behind = played[:len(self._came_line)] != self._came_line
+            if behind and self.app.attempt.undos == self._undos_seen:
+                self.app.spent(undos=1)  # taken over before where the player was: an undo
             self.app.say(f"{self.app.message.text} {words.REPLAY_TAKEN_OVER}".strip())
 
     # ---- where did it slip? -----------------------------------------------------------------

@@ -133,11 +133,14 @@ def foundation_count_text(count: int) -> str:
 
 # ---- what happened -------------------------------------------------------------------------
 
+def see_where(touch: bool = False) -> str:
+    """How a player finds a card's moves, on a touch screen or with a mouse."""
+    return f"{'Tap' if touch else 'Click'} a card to see where it can go"
+
+
 def welcome(touch: bool) -> str:
     """The first words to a new player; `touch`: they play with a finger, not a mouse."""
-    verb = "tap" if touch else "click"
-    return (f"New game. {verb.capitalize()} a card to see where it can go; {verb} the stock to "
-            "deal.")
+    return f"New game. {see_where(touch)}; {'tap' if touch else 'click'} the stock to deal."
 PICK_A_SOURCE = "Pick a card from the reserve, the waste or the tableau."
 FOUNDATION_STAYS = f"Cards on a foundation stay there. {PICK_A_SOURCE}"
 SPACE_IS_EMPTY = "That space is empty. Pick a card to move first."
@@ -166,11 +169,11 @@ def resumed(number: int) -> str:
 
 def put_down(touch: bool = False) -> str:
     """A picked-up card put back (Esc, a click on the felt, a drag let go off the piles)."""
-    return f"Put back. {'Tap' if touch else 'Click'} a card to see where it can go."
+    return f"Put back. {see_where(touch)}."
 
 
 def opened(number: int, touch: bool = False) -> str:
-    return f"Game {number}. {'Tap' if touch else 'Click'} a card to see where it can go."
+    return f"Game {number}. {see_where(touch)}."
 
 
 def opened_foundations() -> str:
@@ -539,7 +542,7 @@ def hints_used(hints: int) -> str:
 def daily_opened(day, number: int, tier: str | None, touch: bool = False) -> str:
     rated = f" ({tier})" if tier else ""
     return (f"The deal of the day, {long_date(day)}: game {number}{rated}. "
-            f"{'Tap' if touch else 'Click'} a card to see where it can go.")
+            f"{see_where(touch)}.")
 
 
 def daily_on_table(day) -> str:

@@ -14,7 +14,7 @@ SHIPPED = VENDOR / "tiers.txt"
 def shipped_tiers() -> str:
     """The text of web/vendor/tiers.txt: two deals a character (plot.difficulty.read_tier_file)."""
     if not STUDY.exists():
-        fail("docs/difficulty-tiers.txt is missing: make it with python -m plot rate-study")
+        fail("docs/difficulty-tiers.txt is missing: make it with make difficulty-study")
     first, codes = tier_codes(read_study(STUDY.read_text(encoding="utf-8")))
     return write_tier_file(first, codes)
 

@@ -25,7 +25,8 @@ from tests.e2e.test_story import (
 )
 from tests.lines import only_the_stock_left, page_save, won_with_empty_stock
 from tests.test_postmortem import random_lost_game
-from web.history import HISTORY, HISTORY_KEY, Entry
+from tests.web.test_history import FEW_GAMES
+from web.history import HISTORY, HISTORY_KEY
 
 SAVE_KEY = "the-plot/save"
 ANALYSIS_TIMEOUT_MS = 90_000
@@ -276,10 +277,7 @@ def test_the_replay_bar_reads_and_done_goes_back_to_where_the_player_was(player,
 def test_the_history_charts_show_their_values(player):
     """Each chart of the history draws its bars' values over them, large enough to read, in
     every engine (tests/e2e/test_history.py says why)."""
-    games = [Entry("a1", 1, 1_795_000_000, "won", 257, 252, 0, 0, 104),
-             Entry("a2", 2, 1_795_000_100, "lost", 80, 60, 0, 0, 30),
-             Entry("a3", 3, 1_795_000_200, "won", 190, 3725, 0, 0, 104)]
-    player.store_and_open(HISTORY_KEY, HISTORY.dump(games=[g.row() for g in games]))
+    player.store_and_open(HISTORY_KEY, HISTORY.dump(games=[g.row() for g in FEW_GAMES]))
     player.click(".bar [data-action=stats]")
     player.wait("() => !document.getElementById('stats').hidden", what="the statistics panel")
     player.js("() => document.getElementById('charts').scrollIntoView({block: 'center'})")

@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.tablepage import READ_WHOLE, TablePage, new_table
 from tests.lines import one_move_before_lost, page_save, won_with_empty_stock
+from tests.web.test_history import FEW_GAMES
 from web.history import HISTORY, HISTORY_KEY, Entry
 from web.stats import STATS_KEY, Stats
 
@@ -137,12 +138,9 @@ def test_each_chart_shows_its_values_in_words_large_enough_to_read(browser, site
                                                                     height):
     """With a few games the charts were green blocks with no scale, and their words about 5 px
     high on a desktop: each bar now has its value over it, and the words read."""
-    games = [Entry("a1", 1, 1_795_000_000, "won", 257, 252, 0, 0, 104),
-             Entry("a2", 2, 1_795_000_100, "lost", 80, 60, 0, 0, 30),
-             Entry("a3", 3, 1_795_000_200, "won", 190, 3725, 0, 0, 104)]
     page = new_table(browser, site_url, viewport={"width": width, "height": height})
     try:
-        store(page, {HISTORY_KEY: HISTORY.dump(games=[g.row() for g in games]),
+        store(page, {HISTORY_KEY: HISTORY.dump(games=[g.row() for g in FEW_GAMES]),
                      STATS_KEY: Stats(played=3, won=2).to_json()})
         open_history(page)
         drawn = dict(page.page.evaluate(FIGURES))

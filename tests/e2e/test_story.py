@@ -496,7 +496,7 @@ UNDER_THE_PANEL = """() => {
 }"""
 
 
-@pytest.mark.parametrize(("width", "height"), [(1366, 850), (1920, 1080)])
+@pytest.mark.parametrize(("width", "height"), [(1200, 800), (1366, 850), (1920, 1080)])
 def test_on_a_wide_screen_the_table_makes_room_for_the_moves_panel(browser, site_url, width,
                                                                    height):
     """The Moves panel covered a third of a desktop's table (tableaus 4, 8 and 12, foundations

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from plot import Game, IllegalMove
 from tests.e2e.tablepage import FRAMES, expected_table, new_table
 from tests.lines import page_save
-from tests.test_postmortem import random_lost_game
+from tests.test_postmortem import FIXTURES, random_lost_game
 from web.saveslot import SAVE_KEY
 
 SOURCES = ["R", "W", *(f"T{i}" for i in range(1, 13))]
@@ -427,17 +427,20 @@ RANKS_ACROSS = """() => [...document.querySelectorAll('.fan > .card:not(:last-ch
 })"""
 
 
+def fixture_game(name: str) -> Game:
+    """The game of a record in tests/fixtures/."""
+    return Game.from_record((FIXTURES / name).read_text(encoding="utf-8"))
+
+
 def ten_in_a_long_fan() -> Game:
     """Deal 1 after 307 moves: tableau 3 holds 10 9 8 7 6 5 4 3 2, the ten under the rest."""
-    return Game.from_record((ROOT / "tests" / "fixtures" / "ten-in-a-long-fan-deal-1.txt")
-                            .read_text(encoding="utf-8"))
+    return fixture_game("ten-in-a-long-fan-deal-1.txt")
 
 
 def queen_in_a_long_fan() -> Game:
     """Deal 3 after 248 moves: a pile of nine, 4 3 2 A K Q J 10 9, a queen and a ten under the
     rest."""
-    return Game.from_record((ROOT / "tests" / "fixtures" / "queen-in-a-long-fan-deal-3.txt")
-                            .read_text(encoding="utf-8"))
+    return fixture_game("queen-in-a-long-fan-deal-3.txt")
 
 
 def long_fan() -> Game:

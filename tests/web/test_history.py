@@ -112,13 +112,17 @@ def test_a_game_of_the_history_counts_in_words_one_move_one_hint():
                                "\u00b7 1 hint \u00b7 0 undos")
 
 
+# Three games of November 2026: won in 257 moves and 4:12, lost with 30 cards home, won in 190
+# moves and 1:02:05 (the charts' tests, here and in the page).
+FEW_GAMES = [Entry("a1", 1, 1_795_000_000, "won", 257, 252, 0, 0, 104),
+             Entry("a2", 2, 1_795_000_100, "lost", 80, 60, 0, 0, 30),
+             Entry("a3", 3, 1_795_000_200, "won", 190, 3725, 0, 0, 104)]
+
+
 def test_each_bar_carries_its_value_to_draw_over_it():
     """With one game the charts were solid green blocks with no scale: each bar now has its
     value, short, to draw over it."""
-    games = [Entry("a1", 1, 1_795_000_000, "won", 257, 252, 0, 0, 104),
-             Entry("a2", 2, 1_795_000_100, "lost", 80, 60, 0, 0, 30),
-             Entry("a3", 3, 1_795_000_200, "won", 190, 3725, 0, 0, 104)]
-    rate, time_of, moves_of, home = charts(games)
+    rate, time_of, moves_of, home = charts(FEW_GAMES)
     assert [bar.figure for bar in rate.bars] == ["67%"]
     assert [bar.figure for bar in time_of.bars] == ["4:12", "1:02:05"]
     assert [bar.figure for bar in moves_of.bars] == ["257", "190"]

@@ -103,6 +103,29 @@ def test_done_takes_the_table_back_to_where_the_player_was_when_the_replay_began
     assert app.game.moves_played == 10
 
 
+def test_watching_a_replay_is_no_undo_but_taking_over_before_where_you_were_is_one():
+    """Done from a replay counted one undo (or two) in the player's history; only taking over
+    at an earlier position undoes the player's moves, and it counts one undo, once."""
+    game = lost_game()
+    app, _, browser = playing(game, upto=12)
+    undos = app.attempt.undos
+    app.story.replay()
+    browser.run(limit=11)
+    app.story.replay()  # pause at move 11
+    app.story.end_replay()
+    assert app.game.moves_played == 12 and app.attempt.undos == undos
+    app.story.replay()
+    browser.run(limit=4)
+    app.story.replay()  # pause at move 4
+    app.play_move(str(app.game.redo_moves[0]))  # the move the game had: still behind move 12
+    assert not app.story.replay_mode and app.attempt.undos == undos + 1
+    app.story.replay()
+    browser.run(limit=2)
+    app.story.replay()
+    app.undo()  # an undo of the player's takes over: it counts itself, once
+    assert not app.story.replay_mode and app.attempt.undos == undos + 2
+
+
 def test_the_post_mortem_finds_the_slip_the_engine_finds_and_rewinds_before_it():
     game = lost_game()
     expected = slip(verdicts(game, budget=1))
@@ -369,6 +392,22 @@ def test_what_an_action_in_a_panel_came_to_is_said_in_that_panel_until_a_panel_o
     assert app.story.view().record_note == ""  # said in the statistics panel only
     app.toggle_panel(Panel.STATS)
     assert history_view(app).note is None
+
+
+def test_the_clock_runs_under_the_moves_panel_and_stands_still_under_the_others():
+    """Beside the table on a wide screen, the Moves panel leaves every pile in play: a game
+    played with it open was untimed (and its time a best time)."""
+    game = lost_game()
+    app, _, browser = playing(game, upto=6)
+    app.toggle_panel(Panel.STORY)
+    browser.ms += 5_000
+    app.play_move(str(game.history[6]))
+    browser.ms += 5_000
+    assert app.clock.ms() >= 10_000
+    app.toggle_panel(Panel.STATS)
+    shown = app.clock.ms()
+    browser.ms += 30_000
+    assert app.clock.ms() == shown
 
 
 def test_the_clock_stands_still_during_a_replay_and_runs_again_after_it():
