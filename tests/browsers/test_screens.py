@@ -14,7 +14,7 @@ import pytest
 from plot import Game
 from tests.browsers.player import FLIGHTS
 from tests.e2e.tablepage import FRAMES, expected_table
-from tests.e2e.test_story import CURRENT_IN_SIGHT, UNDER_THE_PANEL
+from tests.e2e.test_story import CURRENT_IN_SIGHT, UNDER_THE_PANEL, after
 from tests.e2e.test_table import (
     BADGES_OVER_RANKS,
     MESSAGE_GAME,
@@ -195,6 +195,51 @@ def test_on_a_phone_finish_takes_its_place_in_the_bar_over_no_other_button(playe
         for name, left, right, w, h in bar["boxes"]:
             assert left >= 0 and right <= bar["width"] + 0.5, f"{name} is off screen"
             assert min(w, h) >= MIN_TOUCH_PX, f"{name} is {w:.0f}x{h:.0f} px on a phone"
+        player.assert_clean()
+
+
+# Where a click lands: each button and link of the bar and the table, rounded to the pixel
+# (Hint and Finish aside: while Finish is offered it stands in Hint's place).
+UNDER_THE_POINTER = """() => Object.fromEntries(
+  [...document.querySelectorAll('header.bar button, header.bar a, #table')]
+    .filter((e) => e.getClientRects().length && e.id !== 'hint' && e.id !== 'finish')
+    .map((e) => {
+      const r = e.getBoundingClientRect();
+      return [e.id || e.dataset.action, [r.left, r.top, r.width, r.height].map(Math.round)];
+    }))"""
+HINT_SLOT = """() => { const box = (id) => { const e = document.getElementById(id);
+  return e.getClientRects().length ? Math.round(e.getBoundingClientRect().left) : null; };
+  return [box('hint'), box('finish')]; }"""
+
+
+@pytest.mark.parametrize(("width", "height", "panel"),
+                         [(1280, 720, False), (1120, 800, False), (390, 844, False),
+                          (1366, 768, True)])
+def test_finish_appearing_mid_game_moves_nothing_under_the_pointer(player, width, height, panel):
+    """Finish appears mid-game, once the last deal empties the stock and the solver proves a
+    win: it takes Hint's place, and no other button and no pile moves (at 1280x720 it used to
+    wrap the bar onto a second row: Moves jumped 122 px and the table 42 px down, under the
+    player's next click), with the Moves panel open beside the table too."""
+    game, _ = won_with_empty_stock()
+    last_deal = after(game, len(game.history) - 1)
+    player.store_and_open(SAVE_KEY, page_save(last_deal))
+    with sized(player, width, height, fragment=""):
+        player.wait_table(expected_table(last_deal))
+        if panel:
+            player.click(".bar [data-action=story]")
+            player.wait("() => !document.getElementById('story').hidden", what="the Moves panel")
+        player.js(FRAMES)
+        still, (hint, _) = player.js(UNDER_THE_POINTER), player.js(HINT_SLOT)
+        assert hint is not None, f"{player.engine}: no Hint in the bar"
+        player.click_pile("S")
+        player.wait("() => !document.getElementById('finish').hidden", what="Finish")
+        player.js(FRAMES)
+        now = player.js(UNDER_THE_POINTER)
+        moved = {name: [box, now.get(name)] for name, box in still.items() if now.get(name) != box}
+        assert not moved, f"{player.engine}: Finish moved these (before, after): {moved}"
+        assert player.js(HINT_SLOT) == [None, hint], f"{player.engine}: Finish not in Hint's place"
+        if panel:
+            player.click("#story [data-action=close-panel]")
         player.assert_clean()
 
 
