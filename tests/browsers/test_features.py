@@ -263,7 +263,7 @@ def test_the_replay_bar_reads_and_done_goes_back_to_where_the_player_was(player,
         inner = (left + height / 2, top + height / 4,
                  left + width - height / 2, top + 3 * height / 4)
         box = shot.convert("RGB").crop(tuple(round(v * scale) for v in inner))
-        shades = sorted(luminance(pixel) for pixel in box.getdata())
+        shades = sorted(luminance(pixel) for pixel in box.get_flattened_data())
     background, words = shades[len(shades) // 2], shades[-1]
     assert background < 90 and words - background > 90, \
         f"{player.engine}: the speed menu's ground {background:.0f}, its words {words:.0f}"
