@@ -213,8 +213,8 @@ HINT_SLOT = """() => { const box = (id) => { const e = document.getElementById(i
 
 
 @pytest.mark.parametrize(("width", "height", "panel"),
-                         [(1280, 720, False), (1120, 800, False), (390, 844, False),
-                          (1366, 768, True)])
+                         [(1240, 720, False), (1280, 720, False), (1120, 800, False),
+                          (390, 844, False), (1366, 768, True)])
 def test_finish_appearing_mid_game_moves_nothing_under_the_pointer(player, width, height, panel):
     """Finish appears mid-game, once the last deal empties the stock and the solver proves a
     win: it takes Hint's place, and no other button and no pile moves (at 1280x720 it used to
@@ -240,6 +240,39 @@ def test_finish_appearing_mid_game_moves_nothing_under_the_pointer(player, width
         assert player.js(HINT_SLOT) == [None, hint], f"{player.engine}: Finish not in Hint's place"
         if panel:
             player.click("#story [data-action=close-panel]")
+        player.assert_clean()
+
+
+# The bar's buttons (BAR) and the table's top, once the bar says what a long game on a daily,
+# proved winnable deal of a five-figure number says (set and measured in one task, before the
+# page's own clock writes the time again).
+GROWN = """() => {
+  const said = { 'game-number': '12345', moves: '999', time: '59:59' };
+  for (const [id, text] of Object.entries(said)) document.getElementById(id).textContent = text;
+  for (const id of ['daily-tag', 'winnable-deal']) document.getElementById(id).hidden = false;
+  return { bar: (BAR)(), table: document.getElementById('table').getBoundingClientRect().top };
+}""".replace("BAR", BAR)
+
+
+@pytest.mark.parametrize("width", [1240, 1300, 1440])
+def test_on_a_wide_screen_the_bar_stays_one_row_as_the_game_goes_on(player, width):
+    """From 1,240 px the bar is one row that never wraps: a longer count of moves, the time,
+    a tag, never push it onto a second row (the table would move down under the player's
+    next click); the tags give way, and no button covers another or leaves the screen."""
+    game = Game.new(NUMBER)
+    player.store_and_open(SAVE_KEY, page_save(game))
+    with sized(player, width, 720, fragment=""):
+        player.wait_table(expected_table(game))
+        player.js(FRAMES)
+        top = player.js("() => document.getElementById('table').getBoundingClientRect().top")
+        grown = player.js(GROWN)
+        assert grown["table"] == top, f"{player.engine}: the table moved from {top} to " \
+            f"{grown['table']}: the bar wrapped"
+        bar = grown["bar"]
+        assert not bar["overlaps"], f"{player.engine}: bar buttons overlap: {bar['overlaps']}"
+        for name, left, right, *_ in bar["boxes"]:
+            assert left >= 0 and right <= bar["width"] + 0.5, f"{name} is off screen"
+        player.goto()  # the bar as the page says it again
         player.assert_clean()
 
 
