@@ -173,7 +173,7 @@ class App:
         self.game, self.number = save.game, save.number
         self.clock.reset(save.elapsed_ms)
         self.started, self.counted = save.started, save.counted
-        self.shown = False  # not kept in the save: a reloaded shown win reads as a win
+        self.shown = save.shown
         self.attempt = save.attempt if save.attempt.id else replace(save.attempt, id=self._new_id())
         self.hand.put_down()
         self.dialog = self.leaving = None
@@ -675,7 +675,7 @@ class App:
     def draft(self) -> PageSave:
         """This tab's game as a save record (the slot sets its revision)."""
         return PageSave(self.game, self.number, self.clock.ms(), self.started, self.counted, 0,
-                        self.attempt)
+                        self.attempt, self.shown)
 
     def _save(self) -> None:
         self.slot.save(self.draft())

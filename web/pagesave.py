@@ -32,8 +32,13 @@ def _v3_to_v4(record: dict) -> dict:
     return {**record, "version": 4, "daily": None}
 
 
-PAGE = RecordFormat("the-plot-page", 4, "it", "a saved game of this page",
-                    migrations={1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4})
+def _v4_to_v5(record: dict) -> dict:
+    """Version 5 adds `shown`: the game was handed to Show me a win (its win is the solver's)."""
+    return {**record, "version": 5, "shown": False}
+
+
+PAGE = RecordFormat("the-plot-page", 5, "it", "a saved game of this page",
+                    migrations={1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5})
 # How this page writes the head of a record: lets revision_of skip parsing a long game.
 RECORD_HEAD = re.compile(r'^\{"format":"the-plot-page","version":\d+,"revision":(\d+),')
 
@@ -61,13 +66,15 @@ class PageSave:
     counted: bool     # its result is already in the statistics
     revision: int     # bumps on every save by any tab
     attempt: Attempt = Attempt()
+    shown: bool = False  # handed to Show me a win: a win that follows is the solver's
 
     def to_json(self) -> str:
         a = self.attempt
         return PAGE.dump(revision=self.revision, game=self.number,
                          elapsed_ms=round(self.elapsed_ms), started=self.started,
                          counted=self.counted, attempt=a.id, began_ms=a.began_ms, hints=a.hints,
-                         undos=a.undos, daily=a.daily, engine=self.game.to_json())
+                         undos=a.undos, daily=a.daily, shown=self.shown,
+                         engine=self.game.to_json())
 
     @classmethod
     def from_json(cls, raw: str) -> PageSave:
@@ -91,8 +98,11 @@ class PageSave:
         attempt = Attempt(attempt_id, began,
                           count(record, "hints", "its hints are not a count"),
                           count(record, "undos", "its undos are not a count"), daily)
+        shown = record.get("shown", False)
+        if not isinstance(shown, bool):
+            raise InvalidSave("whether Show me a win played it is not yes or no")
         return cls(game, number, elapsed, started, bool(record.get("counted", False)), revision,
-                   attempt)
+                   attempt, shown)
 
     def same_game(self, game: Game) -> bool:
         """Whether this save holds exactly `game` (its moves and its undo history)."""

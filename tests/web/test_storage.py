@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from plot import Game
+from plot import Game, InvalidSave
 from tests.web.fakes import Backend
 from web.app import App
 from web.pagesave import PAGE, PageSave
@@ -78,8 +78,18 @@ def test_a_released_page_save_resumes(path):
     assert app.game.position() == engine.position()
     assert app.clock.ms() == record["elapsed_ms"]
     assert "resumed" in app.message.text
+    assert app.shown is record.get("shown", False)  # handed to Show me a win (version 5 on)
     saved = json.loads(backend.items[SAVE_KEY])  # and it is saved again in the current version
     assert saved["version"] == PAGE_VERSION and saved["engine"] == engine.to_json()
+    assert saved["shown"] is app.shown
+
+
+def test_a_save_whose_shown_is_not_yes_or_no_is_refused_as_damaged():
+    record = json.loads(PageSave(Game.new(8), 8, 0, True, True, 3, shown=True).to_json())
+    assert PageSave.from_json(json.dumps(record)).shown is True
+    record["shown"] = "yes"
+    with pytest.raises(InvalidSave, match="Show me a win"):
+        PageSave.from_json(json.dumps(record))
 
 
 def newer_save() -> str:

@@ -295,7 +295,7 @@ def test_a_win_shown_by_the_solver_is_not_the_players_and_shows_on_the_table():
     """Show me a win gives the game up: played, not won, no best time or fewest moves; from a
     deal with no move yet it counts not at all. The Moves panel closes, so the win is seen."""
     game = lost_game()
-    app, _, browser = playing(game, upto=10)  # ten moves of the winning line, by hand
+    app, backend, browser = playing(game, upto=10)  # ten moves of the winning line, by hand
     app.toggle_panel(Panel.STORY)
     app.advisor.demo()
     browser.run()
@@ -305,6 +305,11 @@ def test_a_win_shown_by_the_solver_is_not_the_players_and_shows_on_the_table():
     stats = app.book.stats
     assert (stats.played, stats.won, stats.best_time_ms, stats.fewest_moves) == (1, 0, None, None)
     assert [entry.result for entry in app.history.entries] == ["abandoned"]
+    app.save_now()
+    again, _, _ = booted(backend, hash_text="")  # a reload: the win is still the solver's
+    assert again.game.status == "won" and dialog_view(again).title == "A win, shown"
+    assert table_view(again).chrome.status_text == "Shown"
+    assert (again.book.stats.played, again.book.stats.won) == (1, 0)
     fresh, _, browser = playing(Game.new(game.seed))
     fresh.advisor.demo()
     while fresh.game.moves_played < 3:
