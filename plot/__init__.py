@@ -6,6 +6,8 @@
     Move.parse('S-W')
 """
 
+__version__ = "0.1.0"  # the one place it is written: pyproject.toml reads it from here
+
 from .cards import (
     CODES,
     FIRST_FOUNDATION_SIZE,

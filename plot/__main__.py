@@ -11,6 +11,7 @@ import time
 from datetime import UTC, date, datetime
 from pathlib import Path
 
+from . import __version__
 from .daily import daily_deal, parse_pool
 from .difficulty import RATING_PLAYOUTS, SOLVER_NODES, rate
 from .difficulty_study import read_study, run_study, summary_lines, write_study
@@ -309,6 +310,7 @@ def command_daily(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Parse the command line and run the chosen command."""
     parser = argparse.ArgumentParser(prog="python -m plot", description="The Plot, by command.")
+    parser.add_argument("--version", action="version", version=f"the-plot {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
 
     one = commands.add_parser("solve", help="solve a deal (or a record's game from where it "

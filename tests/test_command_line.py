@@ -1,7 +1,11 @@
 """The command line refuses bad arguments with a one-line reason, never a traceback."""
 
+from importlib.metadata import version
+from importlib.resources import files
+
 import pytest
 
+import plot
 from plot.__main__ import main
 from plot.prng import MAX_SEED
 
@@ -44,3 +48,12 @@ def test_solve_reads_digits_as_a_deal_and_anything_else_as_a_record(tmp_path, ca
     assert capsys.readouterr().out.startswith("game 7: ")
     assert main(["solve", "./7"]) == 1  # a file named with digits only
     assert capsys.readouterr().err.startswith("./7: ")
+
+
+def test_the_version_is_written_once_and_the_package_says_it_is_typed(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out.strip() == f"the-plot {plot.__version__}"
+    assert version("the-plot") == plot.__version__  # pyproject.toml reads plot.__version__
+    assert files("plot").joinpath("py.typed").is_file()  # PEP 561
