@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from plot import Game, InvalidSave
 
 from .history import DAILY_DATE
-from .records import RecordFormat, count, duration, text
+from .records import RecordFormat, count, duration, flag, text
 
 
 def _v1_to_v2(record: dict) -> dict:
@@ -98,9 +98,7 @@ class PageSave:
         attempt = Attempt(attempt_id, began,
                           count(record, "hints", "its hints are not a count"),
                           count(record, "undos", "its undos are not a count"), daily)
-        shown = record.get("shown", False)
-        if not isinstance(shown, bool):
-            raise InvalidSave("whether Show me a win played it is not yes or no")
+        shown = flag(record, "shown", "whether Show me a win played it is not yes or no")
         return cls(game, number, elapsed, started, bool(record.get("counted", False)), revision,
                    attempt, shown)
 

@@ -101,5 +101,13 @@ def text(record: dict, name: str, problem: str) -> str:
     return value
 
 
+def flag(record: dict, name: str, problem: str, default: bool = False) -> bool:
+    """True or false (`default` if the field is missing)."""
+    value = record.get(name, default)
+    if not isinstance(value, bool):
+        raise InvalidSave(problem)
+    return value
+
+
 def _is_count(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
