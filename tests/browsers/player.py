@@ -229,6 +229,11 @@ class Player:
     def click_pile(self, pile: str) -> None:
         self.page.click(*self.centre(pile))
 
+    def open_moves(self) -> None:
+        """Open the Moves panel from the bar, as a player does, and wait until it shows."""
+        self.click(".bar [data-action=story]")
+        self.wait("() => !document.getElementById('story').hidden", what="the Moves panel")
+
     def click(self, selector: str) -> None:
         at = self.js(CENTRE, selector)
         assert at is not None, f"{self.engine}: {selector} is not on screen"

@@ -73,8 +73,7 @@ def test_where_it_slipped_rewind_and_the_move_list(player, tmp_path):
         == len(game.history)
     player.click("#rewind")
     player.wait_table(expected_table(after(game, expected - 1)))
-    player.click(".bar [data-action=story]")
-    player.wait("() => !document.getElementById('story').hidden", what="the Moves panel")
+    player.open_moves()
     entry = "[data-movelist] > [data-move='3'] button"
     player.js("(s) => document.querySelector(s).scrollIntoView({block: 'center'})", entry)
     player.click(entry)  # as a player does: scroll the list to it, then click it
@@ -104,8 +103,7 @@ def test_show_me_a_win_plays_on_the_open_table_and_the_win_is_the_solvers(player
     player.store_and_open(SAVE_KEY, page_save(game))
     player.wait_table(expected_table(game))
     played, won = player.js(STATS)
-    player.click(".bar [data-action=story]")
-    player.wait("() => !document.getElementById('story').hidden", what="the Moves panel")
+    player.open_moves()
     player.click("#story [data-action=demo]")
     player.wait("() => document.getElementById('story').hidden", what="the panel closed")
     player.wait("() => document.getElementById('result').dataset.kind === 'won'"
@@ -246,8 +244,7 @@ def test_the_replay_bar_reads_and_done_goes_back_to_where_the_player_was(player,
     game = first_moves(34, 6)
     player.store_and_open(SAVE_KEY, page_save(game))
     player.wait_table(expected_table(game))
-    player.click(".bar [data-action=story]")
-    player.wait("() => !document.getElementById('story').hidden", what="the Moves panel")
+    player.open_moves()
     player.click("#story [data-action=replay]")
     player.wait("() => !document.getElementById('replay-bar').hidden", what="the replay bar")
     player.click("#replay-play")  # pause

@@ -147,8 +147,7 @@ def test_on_a_phone_the_moves_panel_leaves_the_bar_and_the_top_of_the_table_in_s
     first), and Undo and Redo, pressed at their place, work under it."""
     with sized(player, 390, 844):
         player.wait_table(expected_table(in_progress))
-        player.click(".bar [data-action=story]")
-        player.wait("() => !document.getElementById('story').hidden", what="the Moves panel")
+        player.open_moves()
         player.js(FRAMES)
         sheet = player.js(SHEET)
         assert abs(sheet["bottom"] - sheet["height"]) < 1 and sheet["piles"] <= sheet["top"], \
@@ -226,8 +225,7 @@ def test_finish_appearing_mid_game_moves_nothing_under_the_pointer(player, width
     with sized(player, width, height, fragment=""):
         player.wait_table(expected_table(last_deal))
         if panel:
-            player.click(".bar [data-action=story]")
-            player.wait("() => !document.getElementById('story').hidden", what="the Moves panel")
+            player.open_moves()
         player.js(FRAMES)
         still, (hint, _) = player.js(UNDER_THE_POINTER), player.js(HINT_SLOT)
         assert hint is not None, f"{player.engine}: no Hint in the bar"
@@ -324,8 +322,7 @@ def test_on_a_wide_screen_the_table_makes_room_for_the_moves_panel(player):
     player.store_and_open(SAVE_KEY, page_save(start))
     with sized(player, 1366, 850, fragment=""):
         player.wait_table(expected_table(start))
-        player.click(".bar [data-action=story]")
-        player.wait("() => !document.getElementById('story').hidden", what="the Moves panel")
+        player.open_moves()
         player.js(FRAMES)
         assert player.js(UNDER_THE_PANEL) <= 0.5, player.engine
         player.page.key("Escape")
