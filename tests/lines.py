@@ -12,9 +12,9 @@ from web.pagesave import PageSave
 from web.room import ROWS, row_lengths
 
 
-def page_save(game: Game) -> str:
+def page_save(game: Game, revision: int = 1) -> str:
     """The page's save record (localStorage "the-plot/save") for an engine game from a deal."""
-    return PageSave(game, game.seed, 0.0, True, False, 1).to_json()
+    return PageSave(game, game.seed, 0.0, True, False, revision).to_json()
 
 
 def lost_while_playing(first_seed: int = 1) -> Game:

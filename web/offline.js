@@ -18,6 +18,9 @@ function whenReady(start) {
   watch.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
 }
 
+// "Later": the banner goes; the new version still starts the next time the game is opened
+document.getElementById("update-later").addEventListener("click", () => { notice.hidden = true; });
+
 function offer(registration) {
   notice.hidden = false;
   document.getElementById("update-now").addEventListener("click", () => {

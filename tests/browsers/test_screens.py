@@ -241,6 +241,87 @@ def test_finish_appearing_mid_game_moves_nothing_under_the_pointer(player, width
         player.assert_clean()
 
 
+# A banner over the page: its box, whether a press at the middle of each of its buttons lands
+# on it, the bar's buttons it covers, and the piles whose middle it covers (the stock, waste...).
+BANNER = """(id) => {
+  const banner = document.getElementById(id);
+  const r = banner.getBoundingClientRect();
+  const middle = (e) => { const s = e.getBoundingClientRect();
+    return document.elementFromPoint(s.left + s.width / 2, s.top + s.height / 2); };
+  const lands = [...banner.querySelectorAll('button')].map((b) => middle(b) === b);
+  const bar = [...document.querySelectorAll('header.bar button')]
+    .filter((e) => e.getClientRects().length).filter((e) => {
+      const s = e.getBoundingClientRect();
+      return Math.min(r.right, s.right) - Math.max(r.left, s.left) > 0.5
+        && Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top) > 0.5; })
+    .map((e) => e.id || e.dataset.action);
+  const piles = [...document.querySelectorAll('[data-pile]')]
+    .filter((p) => !p.contains(middle(p))).map((p) => p.dataset.pile);
+  return { box: [r.left, r.top, r.right, r.bottom], lands, bar, piles, width: innerWidth,
+           height: innerHeight };
+}"""
+STORAGE_FULL = """() => { window.keptSetItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function () {
+    throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); }; }"""
+STORAGE_BACK = "() => { Storage.prototype.setItem = window.keptSetItem; }"
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (844, 390), (1280, 720)])
+def test_a_banner_appearing_mid_game_moves_nothing_under_the_pointer(player, width, height):
+    """A warning (storage full), a question (another tab saved another game) and a new version
+    ready each appear during a game, after a move: they float over the status line and the top
+    edge of the table, so no pile and no button moves or shrinks under the player's next click
+    (in the page's flow they pushed the table down 40-90 px and shrank every card); each
+    banner's buttons take a press, and none covers the bar or the middle of the reserve, the
+    stock or the waste (on a phone a long one covers the foundations' top edge until it goes)."""
+    game = Game.new(NUMBER)
+    player.store_and_open(SAVE_KEY, page_save(game))
+    with sized(player, width, height, fragment=""):
+        player.wait_table(expected_table(game))
+        player.js(FRAMES)
+        still = player.js(UNDER_THE_POINTER)
+
+        def appears(banner: str, after: str) -> None:
+            player.wait(f"() => !document.getElementById('{banner}').hidden", what=banner)
+            player.js(FRAMES)
+            now = player.js(UNDER_THE_POINTER)
+            moved = {name: [box, now.get(name)] for name, box in still.items()
+                     if now.get(name) != box}
+            assert not moved, f"{player.engine}: {banner} after {after} moved (before, " \
+                f"after): {moved}"
+            seen = player.js(BANNER, banner)
+            left, top, right, bottom = seen["box"]
+            assert left >= 0 and right <= seen["width"] + 0.5 and bottom <= seen["height"], \
+                f"{player.engine}: {banner} is off screen: {seen}"
+            assert all(seen["lands"]), f"{player.engine}: {banner}'s buttons are covered: {seen}"
+            assert not seen["bar"], f"{player.engine}: {banner} covers {seen['bar']} in the bar"
+            assert not {"R", "S", "W"} & set(seen["piles"]), \
+                f"{player.engine}: {banner} covers the middle of {seen['piles']}"
+
+        player.js(STORAGE_FULL)
+        player.click_pile("S")
+        game.play("S-W")
+        appears("notice", "a move that could not be saved")
+        player.js(STORAGE_BACK)
+        player.click("#notice [data-action=dismiss-notice]")
+        player.wait("() => document.getElementById('notice').hidden", what="notice dismissed")
+
+        theirs = page_save(Game.new(NUMBER + 1), revision=99)  # as another tab saves it
+        player.js("([k, v]) => localStorage.setItem(k, v)", [SAVE_KEY, theirs])
+        player.click_pile("S")
+        game.play("S-W")
+        appears("offer", "another tab saved another game")
+        player.click("#offer-no")  # keep this tab's game
+        player.wait("() => document.getElementById('offer').hidden", what="offer answered")
+
+        player.js("() => { document.getElementById('update').hidden = false; }")  # offline.js
+        appears("update", "a new version was installed")
+        player.click("#update-later")
+        player.wait("() => document.getElementById('update').hidden", what="update put off")
+        player.wait_table(expected_table(game))
+        player.assert_clean()
+
+
 # The bar's buttons (BAR) and the table's top, once the bar says what a long game on a daily,
 # proved winnable deal of a five-figure number says (set and measured in one task, before the
 # page's own clock writes the time again).

@@ -78,7 +78,8 @@ def test_after_one_visit_under_a_sub_path_the_game_plays_offline(browser, hosted
         table.context.close()
 
 
-def test_a_new_version_is_announced_and_reload_now_keeps_the_game(browser, built_site, tmp_path):
+def test_a_new_version_is_announced_later_puts_it_off_and_reload_now_keeps_the_game(
+        browser, built_site, tmp_path):
     # a copy of the site whose service worker can be replaced by "the next deploy"
     site = tmp_path / SUB_PATH.rstrip("/")
     site.mkdir()
@@ -103,6 +104,13 @@ def test_a_new_version_is_announced_and_reload_now_keeps_the_game(browser, built
         update.wait_for(state="visible", timeout=WORKER_TIMEOUT_MS)
         assert "new version" in update.inner_text()
         table.wait_table(expected_table(game))  # the open game is untouched meanwhile
+
+        table.page.locator("#update-later").click()  # put off: the game goes on
+        update.wait_for(state="hidden")
+        play_one(table, game)
+        table.reload()  # opened again while the new version waits: it is offered again
+        update.wait_for(state="visible", timeout=WORKER_TIMEOUT_MS)
+        table.wait_table(expected_table(game))
 
         with table.page.expect_navigation(timeout=WORKER_TIMEOUT_MS):
             table.page.locator("#update-now").click()
