@@ -185,6 +185,15 @@ class Game:
         lines += [f"{PILES[i]:4s}{cards(i)}" for i in TABLEAU_RANGE]
         return "\n".join(lines)
 
+    def __eq__(self, other: object) -> bool:
+        """Games are equal when their positions are, as python-chess compares boards: the moves
+        that led there, the moves that can be redone and the deal's number are not compared."""
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self._piles == other._piles
+
+    __hash__ = None  # a game changes with every move, so it cannot be a set member or a dict key
+
     def __repr__(self) -> str:
         origin = f"seed={self.seed}" if self.seed is not None else "from a position"
         return f"<Game {origin}, {counted_moves(len(self._history))}, {self.status}>"

@@ -69,3 +69,17 @@ def test_a_card_is_named_from_its_code_or_its_int():
     assert card_name("TD") == "ten of diamonds" and card_name("AS") == "ace of spades"
     with pytest.raises(ValueError, match="not a card code"):
         card_name("1D")
+
+
+def test_games_compare_by_position_as_python_chess_boards_do():
+    game, other = Game.new(7), Game.new(7)
+    assert game == other and Game.new(7) != Game.new(8)
+    game.play("S-W")
+    assert game != other
+    other.play("S-W")
+    assert game == other
+    game.undo()
+    assert game == Game.new(7)  # the move it can redo is not compared
+    assert game != "S-W" and game != game.position()
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(game)  # it changes with every move: no set member, no dict key

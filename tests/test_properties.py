@@ -137,3 +137,11 @@ def test_restart_returns_to_the_deal_and_keeps_the_game_redoable(game):
     game.restart()
     assert game.position() == Game.new(game.seed).position()
     assert game.redo_moves == played
+
+
+@settings(max_examples=100, deadline=None)
+@given(GAMES, GAMES)
+def test_games_are_equal_exactly_when_their_positions_are(game, other):
+    assert (game == other) is (game.position() == other.position())
+    assert game == Game.from_position(game.position())  # neither history nor deal compared
+    assert game == game.copy()
