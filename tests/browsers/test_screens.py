@@ -94,18 +94,24 @@ def sized(player, width: int, height: int, fragment: str = f"#game={NUMBER}"):
         player.page.set_viewport(1280, 720)
 
 
+def keep_shot(player, framed: bool, name: str) -> Path:
+    """A screenshot of the game as it is, kept in SHOTS for people to look at."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{player.engine}-{name}.png"
+    if framed:
+        player.page.screenshot_frame("#frame", path)
+    else:
+        player.page.screenshot(path)
+    return path
+
+
 @pytest.mark.parametrize(("width", "height", "phone"), SIZES)
 def test_a_game_in_progress_fits_the_screen(player, in_progress, width, height, phone):
     with sized(player, width, height) as framed:
         player.js(FRAMES)
         player.wait_table(expected_table(in_progress))
         player.wait(f"() => ({FLIGHTS})().length === 0", what="no card in flight")
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        path = SHOTS / f"{player.engine}-{width}x{height}.png"
-        if framed:
-            player.page.screenshot_frame("#frame", path)
-        else:
-            player.page.screenshot(path)
+        path = keep_shot(player, framed, f"{width}x{height}")
         fit = player.js(FIT)
         print(f"\n{player.engine}: {path}{' (in an iframe)' if framed else ''}: page "
               f"{fit['scroll'][0]}x{fit['scroll'][1]} in a {fit['client'][0]}x{fit['client'][1]} "
@@ -276,7 +282,7 @@ def test_a_banner_appearing_mid_game_moves_nothing_under_the_pointer(player, wid
     stock or the waste (on a phone a long one covers the foundations' top edge until it goes)."""
     game = Game.new(NUMBER)
     player.store_and_open(SAVE_KEY, page_save(game))
-    with sized(player, width, height, fragment=""):
+    with sized(player, width, height, fragment="") as framed:
         player.wait_table(expected_table(game))
         player.js(FRAMES)
         still = player.js(UNDER_THE_POINTER)
@@ -294,6 +300,7 @@ def test_a_banner_appearing_mid_game_moves_nothing_under_the_pointer(player, wid
             assert left >= 0 and right <= seen["width"] + 0.5 and bottom <= seen["height"], \
                 f"{player.engine}: {banner} is off screen: {seen}"
             assert all(seen["lands"]), f"{player.engine}: {banner}'s buttons are covered: {seen}"
+            keep_shot(player, framed, f"{banner}-{width}x{height}")
             assert not seen["bar"], f"{player.engine}: {banner} covers {seen['bar']} in the bar"
             assert not {"R", "S", "W"} & set(seen["piles"]), \
                 f"{player.engine}: {banner} covers the middle of {seen['piles']}"
