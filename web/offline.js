@@ -6,6 +6,7 @@
 const root = document.documentElement;
 const notice = document.getElementById("update");
 let reloading = false;
+let ready = null; // the registration whose new version waits, once there is one
 
 function whenReady(start) {
   if (root.dataset.ready === "true") return start();
@@ -18,15 +19,17 @@ function whenReady(start) {
   watch.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
 }
 
-// "Later": the banner goes; the new version still starts the next time the game is opened
+// "Reload now": the waiting version takes over, and the page reloads once it has (below);
+// "Later": the banner goes, and the new version starts the next time the game is opened
+document.getElementById("update-now").addEventListener("click", () => {
+  reloading = true;
+  ready?.waiting?.postMessage("skip-waiting");
+});
 document.getElementById("update-later").addEventListener("click", () => { notice.hidden = true; });
 
 function offer(registration) {
+  ready = registration;
   notice.hidden = false;
-  document.getElementById("update-now").addEventListener("click", () => {
-    reloading = true;
-    registration.waiting?.postMessage("skip-waiting");
-  }, { once: true });
 }
 
 async function register() {
