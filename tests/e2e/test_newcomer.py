@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 
 from plot import FOUNDATIONS, TABLEAU, Game
 from plot.prng import MAX_SEED
-from tests.e2e.tablepage import TablePage, expected_table, new_table, save_record
+from tests.e2e.tablepage import AIM, TablePage, expected_table, new_table, save_record
 from tests.lines import (
     long_piles,
     one_move_before_foundation_1,
@@ -205,6 +205,38 @@ def test_larger_cards_are_larger_on_a_desktop(browser, site_url):
                                     ".contains('large-cards')")
         assert card_width(page) >= before * 1.1
         assert overflow(page.page)[1] == 0  # never across; up and down it may, as Settings says
+    finally:
+        page.context.close()
+
+
+def test_larger_cards_are_larger_on_a_small_phone_and_the_table_scrolls_to_the_last_row(
+        browser, site_url):
+    """At 360x640 the height alone held Larger cards to 48 px wide (40 without): now they are
+    at least 64 px where the width allows, and the table scrolls up and down, as the setting
+    says; a move between two piles of the last row is played after scrolling down to it."""
+    page = new_table(browser, site_url, viewport={"width": 360, "height": 640})
+    try:
+        page.goto("#game=3")
+        before = card_width(page)
+        assert overflow(page.page) == (0, 0)
+        page.page.locator("[data-action=settings]").click()
+        page.page.locator("[data-setting=large]").check()
+        page.page.wait_for_function("() => document.documentElement.classList"
+                                    ".contains('large-cards')")
+        page.page.locator("#settings [data-action=close-panel]").click()
+        assert card_width(page) >= max(before * 1.5, 60)
+        down, across = overflow(page.page)
+        assert down > 0 and across == 0
+        page.page.mouse.move(180, 320)
+        page.page.mouse.wheel(0, down)
+        page.page.wait_for_function("() => scrollY > 0")
+        for pile in ("T11", "T12"):  # each in sight once scrolled, clicked where a player aims
+            x, y = page.page.evaluate(AIM, pile)
+            assert 0 < y < 640, f"{pile} is out of sight at y {y}"
+            page.page.mouse.click(x, y)
+        game = Game.new(3)
+        game.play("T11-T12")
+        page.wait_table(expected_table(game))
     finally:
         page.context.close()
 
