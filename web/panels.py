@@ -15,6 +15,7 @@ LABEL_ROOM = 16                       # under the bars, for their labels
 FIGURE_ROOM = 16                      # over the bars, for their values
 FEWEST_SLOTS = 8                      # a bar is never wider than this share of a chart
 LABELLED_BARS = 13                    # up to this many bars, each is labelled and has its value
+FITTED_LIST_PX = 120                  # the shortest the move list is made to end on screen
 RESULT_TEXT = {"won": "Won", "lost": "Lost", "abandoned": "Left"}
 
 
@@ -209,11 +210,11 @@ def draw_story(document, story) -> None:
     # the slip, or the first move where it may be: shown once, when found
     focus = story.slip if story.slip is not None else (
         story.last_won + 1 if story.last_won is not None else None)
+    found = None
     if focus is not None and 0 < focus <= len(keys) \
             and listing.getAttribute("data-shown-slip") != str(focus):
         listing.setAttribute("data-shown-slip", str(focus))
-        item = items.item(focus - 1)  # the list scrolls, not the panel: the summary stays in view
-        listing.scrollTop = item.offsetTop - (listing.clientHeight - item.offsetHeight) / 2
+        found = items.item(focus - 1)
     document.getElementById("movelist-empty").hidden = bool(story.rows)
     section = document.getElementById("postmortem")
     shown = story.analysing or bool(story.summary)
@@ -234,6 +235,21 @@ def draw_story(document, story) -> None:
     document.getElementById("search-longer").hidden = not story.longer
     document.getElementById("postmortem-stop").hidden = not story.analysing
     document.getElementById("postmortem-go-on").hidden = not story.stopped
+    if found is not None:  # the list scrolls, not the panel: the summary stays in view
+        _end_on_screen(listing)
+        listing.scrollTop = found.offsetTop - (listing.clientHeight - found.offsetHeight) / 2
+    elif not shown and listing.style.maxHeight:
+        listing.style.removeProperty("max-height")  # no post-mortem: the list's own height
+
+
+def _end_on_screen(listing) -> None:
+    """Shorten the move list, once the post-mortem's summary is above it, to end where its
+    panel's view ends (if that leaves it FITTED_LIST_PX or more): the slip's entry, scrolled
+    into the list's view, is then on screen too (at 1366x768 it was just below the screen)."""
+    view = listing.closest(".panel").getBoundingClientRect()
+    box = listing.getBoundingClientRect()
+    if box.bottom > view.bottom and view.bottom - box.top >= FITTED_LIST_PX:
+        listing.style.maxHeight = f"{view.bottom - box.top:.0f}px"
 
 
 def _in_sight(listing, item) -> None:

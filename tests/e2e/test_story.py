@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from plot import Game
 from tests.e2e.tablepage import FRAMES, READ_WHOLE, TablePage, expected_table, new_table
-from tests.lines import page_save
+from tests.lines import one_move_before_lost, page_save
 from tests.test_postmortem import random_lost_game, recorded_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -261,6 +261,33 @@ def test_on_a_phone_on_its_side_the_post_mortem_and_its_rewind_fit_the_panel(bro
         assert p.evaluate("() => document.getElementById('story').scrollTop") == 0
         for part in ("#postmortem-text", "#postmortem-line", "#rewind"):
             assert inside(p.locator(part).bounding_box(), panel), part
+        page.assert_clean()
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (1280, 720)])
+def test_on_a_laptop_the_slip_s_entry_is_on_screen_with_the_summary_above_it(
+        browser, site_url, width, height):
+    """On a laptop's screen the post-mortem's summary, its winning line and Rewind fill the top
+    of the Moves panel, and the move list below ran past the screen's bottom edge: a slip at the
+    game's last move (the list scrolled to its end) had its entry below the screen. The list
+    now ends on screen."""
+    game, losing = one_move_before_lost()
+    game.play(losing)
+    page = new_table(browser, site_url, viewport={"width": width, "height": height})
+    try:
+        postmortem = lost_and_analysed(page, game)
+        slip = int(postmortem.get_attribute("data-slip"))
+        assert slip == len(game.history)  # the last entry of the list
+        p = page.page
+        screen = {"x": 0, "y": 0, "width": width, "height": height}
+        entry = p.locator(f"[data-movelist] > [data-move='{slip}']").bounding_box()
+        assert inside(entry, p.locator("#movelist").bounding_box())
+        assert inside(entry, screen), f"the slip's entry {entry} is off the screen"
+        for part in ("#postmortem-text", "#rewind"):
+            assert inside(p.locator(part).bounding_box(), screen), part
+        assert p.evaluate("() => document.getElementById('story').scrollTop") == 0
         page.assert_clean()
     finally:
         page.context.close()
