@@ -212,6 +212,13 @@ UNDER_THE_POINTER = """() => Object.fromEntries(
       const r = e.getBoundingClientRect();
       return [e.id || e.dataset.action, [r.left, r.top, r.width, r.height].map(Math.round)];
     }))"""
+
+
+def boxes_moved(still: dict, now: dict) -> dict:
+    """Each of UNDER_THE_POINTER's boxes that is not where it was: [before, after]."""
+    return {name: [box, now.get(name)] for name, box in still.items() if now.get(name) != box}
+
+
 HINT_SLOT = """() => { const box = (id) => { const e = document.getElementById(id);
   return e.getClientRects().length ? Math.round(e.getBoundingClientRect().left) : null; };
   return [box('hint'), box('finish')]; }"""
@@ -239,7 +246,7 @@ def test_finish_appearing_mid_game_moves_nothing_under_the_pointer(player, width
         player.wait("() => !document.getElementById('finish').hidden", what="Finish")
         player.js(FRAMES)
         now = player.js(UNDER_THE_POINTER)
-        moved = {name: [box, now.get(name)] for name, box in still.items() if now.get(name) != box}
+        moved = boxes_moved(still, now)
         assert not moved, f"{player.engine}: Finish moved these (before, after): {moved}"
         assert player.js(HINT_SLOT) == [None, hint], f"{player.engine}: Finish not in Hint's place"
         if panel:
@@ -291,8 +298,7 @@ def test_a_banner_appearing_mid_game_moves_nothing_under_the_pointer(player, wid
             player.wait(f"() => !document.getElementById('{banner}').hidden", what=banner)
             player.js(FRAMES)
             now = player.js(UNDER_THE_POINTER)
-            moved = {name: [box, now.get(name)] for name, box in still.items()
-                     if now.get(name) != box}
+            moved = boxes_moved(still, now)
             assert not moved, f"{player.engine}: {banner} after {after} moved (before, " \
                 f"after): {moved}"
             seen = player.js(BANNER, banner)
