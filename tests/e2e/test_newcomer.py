@@ -228,8 +228,8 @@ def test_larger_cards_are_larger_on_a_small_phone_and_the_table_scrolls_to_the_l
         down, across = overflow(page.page)
         assert down > 0 and across == 0
         page.page.mouse.move(180, 320)
-        page.page.mouse.wheel(0, down)
-        page.page.wait_for_function("() => scrollY > 0")
+        page.page.mouse.wheel(0, down)  # the wheel may scroll smoothly: wait until it is down
+        page.page.wait_for_function("down => scrollY >= down - 1", arg=down)
         for pile in ("T11", "T12"):  # each in sight once scrolled, clicked where a player aims
             x, y = page.page.evaluate(AIM, pile)
             assert 0 < y < 640, f"{pile} is out of sight at y {y}"
