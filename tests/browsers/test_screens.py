@@ -19,13 +19,14 @@ from tests.e2e.test_table import (
     BADGES_OVER_RANKS,
     MESSAGE_GAME,
     MESSAGE_SHOWN,
+    NUMBERS_COVERED,
     RANKS_ACROSS,
     RANKS_UNDER,
     long_fan,
     queen_in_a_long_fan,
     ten_in_a_long_fan,
 )
-from tests.lines import page_save, won_with_empty_stock
+from tests.lines import long_piles, page_save, won_with_empty_stock
 
 SAVE_KEY = "the-plot/save"
 SHOTS = Path(os.environ.get("PLOT_SHOTS", "/tmp/browser-shots"))
@@ -406,6 +407,20 @@ def test_in_a_landscape_fan_every_rank_shows_whole(player, width, height):
             ranks = player.js(RANKS_ACROSS)
             assert len(ranks) >= 9 and all(reach <= 0.5 for _, reach in ranks), \
                 f"{player.engine}: {ranks}"
+    player.assert_clean()
+
+
+@pytest.mark.parametrize(("width", "height"), [(844, 390), (1366, 768), (390, 844)])
+def test_every_tableau_pile_s_number_shows_beside_a_long_fan(player, width, height):
+    """In every engine, with long fans in every row, each tableau pile's number shows over no
+    card and no other pile (tests/e2e/test_table.py says what covered them)."""
+    start = long_piles()
+    player.store_and_open(SAVE_KEY, page_save(start))
+    with sized(player, width, height, fragment=""):
+        player.wait_table(expected_table(start))
+        player.js(FRAMES)
+        covered = player.js(NUMBERS_COVERED)
+        assert covered == [], f"{player.engine}: {covered}"
     player.assert_clean()
 
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from plot import Game, IllegalMove
+from plot import TABLEAU, Game, IllegalMove
 from tests.e2e.tablepage import FRAMES, expected_table, new_table
-from tests.lines import page_save
+from tests.lines import long_piles, page_save
 from tests.test_postmortem import FIXTURES, random_lost_game
 from web.saveslot import SAVE_KEY
 
@@ -499,6 +499,56 @@ def test_a_rank_the_fan_cut_shows_whole(browser, site_url, card, position, width
         ranks = page.page.evaluate(RANKS_UNDER if height > width else RANKS_ACROSS)
         assert card in [code for code, _ in ranks]
         assert not [rank for rank in ranks if rank[1] > 0.5]
+        page.assert_clean()
+    finally:
+        page.context.close()
+
+
+# Each tableau pile's number (its ::after, placed from its computed box) and what covers it:
+# [number, the pile or card over it, overlap across, overlap down]; a number off screen is
+# covered by "the screen's edge".
+NUMBERS_COVERED = """() => {
+  const parts = ['paddingLeft', 'width', 'paddingRight', 'paddingTop', 'height', 'paddingBottom'];
+  const covered = [];
+  for (const pile of document.querySelectorAll('.tableau .pile[data-label]')) {
+    const box = pile.getBoundingClientRect(), label = getComputedStyle(pile, '::after');
+    const [pl, w, pr, pt, h, pb] = parts.map((part) => parseFloat(label[part]));
+    const left = box.left + parseFloat(label.left), top = box.top + parseFloat(label.top);
+    const right = left + pl + w + pr, bottom = top + pt + h + pb;
+    if (left < -0.5 || right > innerWidth + 0.5) {
+      covered.push([pile.dataset.label, "the screen's edge", 0, 0]);
+    }
+    for (const other of document.querySelectorAll('[data-pile], [data-pile] .card')) {
+      if (pile.contains(other) || !other.getClientRects().length) continue;
+      const r = other.getBoundingClientRect();
+      const across = Math.min(right, r.right) - Math.max(left, r.left);
+      const down = Math.min(bottom, r.bottom) - Math.max(top, r.top);
+      if (across > 0.5 && down > 0.5) {
+        covered.push([pile.dataset.label, other.dataset.pile || other.dataset.card, across, down]);
+      }
+    }
+  }
+  return covered;
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"),
+                         [(844, 390), (667, 375), (1366, 768), (1280, 720), (1920, 1080),
+                          (390, 844), (768, 1024)])
+def test_every_tableau_pile_s_number_shows_beside_a_long_fan(browser, site_url, width, height):
+    """Long fans in every row: each tableau pile's number (the name the messages use, "tableau
+    12 takes an ace") shows, over no card and no other pile. In landscape a number sits left of
+    its pile, between the columns, and a full fan reached over it: at 844x390 the numbers 3, 6
+    and 12 were under the fans of 2, 5 and 11, and at 1366x768 the 12 was drawn on a queen."""
+    start = long_piles()
+    page = new_table(browser, site_url, viewport={"width": width, "height": height})
+    try:
+        page.store_and_open(SAVE_KEY, page_save(start))
+        page.wait_table(expected_table(start))
+        page.page.evaluate(FRAMES)
+        assert page.page.locator(".tableau .pile[data-label]").count() == len(TABLEAU)
+        covered = page.page.evaluate(NUMBERS_COVERED)
+        assert covered == [], covered
         page.assert_clean()
     finally:
         page.context.close()
