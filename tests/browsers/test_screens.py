@@ -22,6 +22,7 @@ from tests.e2e.test_table import (
     NUMBERS_COVERED,
     RANKS_ACROSS,
     RANKS_UNDER,
+    WORDS_CUT,
     long_fan,
     queen_in_a_long_fan,
     ten_in_a_long_fan,
@@ -421,6 +422,20 @@ def test_every_tableau_pile_s_number_shows_beside_a_long_fan(player, width, heig
         player.js(FRAMES)
         covered = player.js(NUMBERS_COVERED)
         assert covered == [], f"{player.engine}: {covered}"
+    player.assert_clean()
+
+
+@pytest.mark.parametrize(("width", "height"), [(320, 568), (360, 640), (844, 390)])
+def test_no_word_on_the_table_is_cut_by_a_narrow_card(player, width, height):
+    """In every engine, with long fans in every row (the narrowest cards at each size), each
+    pile's name shows whole and each BASE badge fits its card (tests/e2e/test_table.py)."""
+    start = long_piles()
+    player.store_and_open(SAVE_KEY, page_save(start))
+    with sized(player, width, height, fragment=""):
+        player.wait_table(expected_table(start))
+        player.js(FRAMES)
+        cut = player.js(WORDS_CUT)
+        assert cut == [], f"{player.engine}: {cut}"
     player.assert_clean()
 
 

@@ -554,6 +554,57 @@ def test_every_tableau_pile_s_number_shows_beside_a_long_fan(browser, site_url, 
         page.context.close()
 
 
+# Words drawn on the table that a narrow card cut: each pile's name ("Waste", "7") narrower
+# than its text, and each BASE badge narrower than its word or reaching past its card's edge
+# (the card clips it): [what, its text's width, the width it has] or [badge, how far out].
+WORDS_CUT = """() => {
+  const measure = document.createElement('canvas').getContext('2d');
+  const needs = (style, text) => {
+    measure.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    return measure.measureText(text).width
+      + (parseFloat(style.letterSpacing) || 0) * text.length;
+  };
+  const cut = [];
+  for (const pile of document.querySelectorAll('.pile[data-label]')) {
+    if (!pile.getClientRects().length) continue;
+    const label = getComputedStyle(pile, '::after');
+    const need = needs(label, pile.dataset.label), have = parseFloat(label.width);
+    if (need > have + 0.5) cut.push([pile.dataset.label, need, have]);
+  }
+  for (const card of document.querySelectorAll('.card.base')) {
+    const box = card.getBoundingClientRect(), badge = getComputedStyle(card, '::after');
+    const width = ['paddingLeft', 'width', 'paddingRight']
+      .reduce((sum, part) => sum + parseFloat(badge[part]), 0);
+    const left = box.left + parseFloat(badge.left);
+    const need = needs(badge, 'BASE'), have = parseFloat(badge.width);
+    if (need > have + 0.5) cut.push([card.dataset.card, need, have]);
+    const out = Math.max(box.left - left, left + width - box.right);
+    if (out > 0.5) cut.push([card.dataset.card, 'out', out]);
+  }
+  return cut;
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"),
+                         [(360, 640), (320, 568), (390, 844), (844, 390), (1366, 768)])
+def test_no_word_on_the_table_is_cut_by_a_narrow_card(browser, site_url, width, height):
+    """Long fans in every row, so the cards are as narrow as they get at each size (27 px wide
+    at 360x640): each pile's name shows whole and each BASE badge fits its card. "Waste" was
+    cut to "Wast" and BASE to "ASE" on a small phone."""
+    start = long_piles()
+    page = new_table(browser, site_url, viewport={"width": width, "height": height})
+    try:
+        page.store_and_open(SAVE_KEY, page_save(start))
+        page.wait_table(expected_table(start))
+        page.page.evaluate(FRAMES)
+        assert page.page.locator(".card.base").count() >= 4
+        cut = page.page.evaluate(WORDS_CUT)
+        assert cut == [], cut
+        page.assert_clean()
+    finally:
+        page.context.close()
+
+
 HELP_OVERFLOW = """() => {
   const panel = document.getElementById('help');
   const inner = panel.getBoundingClientRect().right
