@@ -181,7 +181,10 @@ def pile_view(app, name: str) -> PileView:
         flags.add("target")
     hint = app.advisor.hint
     if hint is not None and name in hint:
-        flags.add("hint-from" if name == hint[0] else "hint-to")
+        if name != hint[0]:
+            flags.add("hint-to")
+        elif name != app.hand.pile:  # picked up, the hinted card shows as selected
+            flags.add("hint-from")
     if app.settings.last_move and game.history:
         last = game.history[-1]
         if name in (last.src, last.dst):

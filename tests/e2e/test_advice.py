@@ -58,6 +58,33 @@ def test_hint_highlights_the_next_move_of_a_winning_line_and_following_it_is_ins
     expect_hint(table, line[1])
 
 
+def test_the_hinted_card_picked_up_shows_as_selected_and_the_hint_s_target_stays(table):
+    """Hint, then a click on the hinted card: the card shows the selection's blue ring, still
+    and lifted, not the hint's pulsing violet one (which hid the selection), and the hint's
+    destination stays marked among the highlighted piles."""
+    line = solve(Game.new(3), max_nodes=50_000).moves
+    src, dst = line[0].split("-")
+    table.open(3)
+    table.page.keyboard.press("h")
+    expect_hint(table, line[0])
+    table.click_pile(src)
+    expect(table.pile(src)).to_have_class(_has("selected"))
+    expect(table.pile(src)).not_to_have_class(_has("hint-from"))
+    expect(table.pile(dst)).to_have_class(_has("hint-to"))
+    expect(table.pile(dst)).to_have_class(_has("target"))
+    look = table.page.evaluate("""name => {
+      const card = [...document.querySelectorAll(`[data-pile=${name}] > .card`)].pop();
+      const style = getComputedStyle(card);
+      return [style.boxShadow, style.animationName];
+    }""", src)
+    assert "rgb(111, 211, 255)" in look[0] and "226, 141, 255" not in look[0], look
+    assert look[1] == "none", look
+    table.click_pile(dst)  # the move played: the next hint is the line's next move
+    expect(table.page.locator("#moves")).to_have_text("1")
+    table.page.keyboard.press("h")
+    expect_hint(table, line[1])
+
+
 def test_hint_on_a_position_that_can_no_longer_be_won_says_so(table, lost_game):
     table.store_and_open(SAVE_KEY, page_save(lost_game))
     assert table.status() == "playing"
