@@ -4,6 +4,7 @@ each is kept in /tmp/browser-shots/ (PLOT_SHOTS to change it) for people to look
 
 from __future__ import annotations
 
+import json
 import os
 from contextlib import contextmanager
 from itertools import pairwise
@@ -28,6 +29,7 @@ from tests.e2e.test_table import (
     ten_in_a_long_fan,
 )
 from tests.lines import long_piles, page_save, won_with_empty_stock
+from web.settings import SETTINGS_KEY
 
 SAVE_KEY = "the-plot/save"
 SHOTS = Path(os.environ.get("PLOT_SHOTS", "/tmp/browser-shots"))
@@ -411,17 +413,30 @@ def test_in_a_landscape_fan_every_rank_shows_whole(player, width, height):
     player.assert_clean()
 
 
-@pytest.mark.parametrize(("width", "height"), [(844, 390), (1366, 768), (390, 844)])
-def test_every_tableau_pile_s_number_shows_beside_a_long_fan(player, width, height):
+@pytest.mark.parametrize(("width", "height", "large"),
+                         [(844, 390, False), (1366, 768, False), (390, 844, False),
+                          (844, 390, True)])
+def test_every_tableau_pile_s_number_shows_beside_a_long_fan(player, width, height, large):
     """In every engine, with long fans in every row, each tableau pile's number shows over no
-    card and no other pile (tests/e2e/test_table.py says what covered them)."""
+    card and no other pile (tests/e2e/test_table.py says what covered them), and nothing
+    scrolls sideways, with Larger cards too."""
     start = long_piles()
-    player.store_and_open(SAVE_KEY, page_save(start))
-    with sized(player, width, height, fragment=""):
-        player.wait_table(expected_table(start))
-        player.js(FRAMES)
-        covered = player.js(NUMBERS_COVERED)
-        assert covered == [], f"{player.engine}: {covered}"
+    if large:
+        player.store_and_open(SETTINGS_KEY, json.dumps({"large": True}))
+    try:
+        player.store_and_open(SAVE_KEY, page_save(start))
+        with sized(player, width, height, fragment=""):
+            player.wait_table(expected_table(start))
+            player.js(FRAMES)
+            assert player.js("() => document.documentElement.classList"
+                             ".contains('large-cards')") == large
+            covered = player.js(NUMBERS_COVERED)
+            assert covered == [], f"{player.engine}: {covered}"
+            fit = player.js(FIT)
+            assert fit["overflow"] <= 0, f"{player.engine}: {fit['overflow']} px across"
+    finally:
+        if large:
+            player.js("key => localStorage.removeItem(key)", SETTINGS_KEY)
     player.assert_clean()
 
 

@@ -20,6 +20,7 @@ from playwright.sync_api import expect
 from plot import FOUNDATIONS, TABLEAU, Game
 from plot.prng import MAX_SEED
 from tests.e2e.tablepage import AIM, TablePage, expected_table, new_table, save_record
+from tests.e2e.test_table import NUMBERS_COVERED
 from tests.lines import (
     long_piles,
     one_move_before_foundation_1,
@@ -258,6 +259,9 @@ LAYOUT_SIZES = [(390, 844), (844, 390), (768, 1024), (1366, 850), (1920, 1080)]
 
 
 def test_no_two_piles_cross_with_or_without_larger_cards(browser, site_url, long_game):
+    """Long piles in every row, at five sizes, with and without Larger cards: no two piles
+    cross, nothing scrolls sideways, and each tableau pile's number shows (with Larger cards on
+    a phone held sideways the reserve once began 7 to 18 px left of the screen)."""
     page = new_table(browser, site_url, viewport={"width": 1366, "height": 850})
     try:
         page.store_and_open(SAVE_KEY, page_save(long_game))
@@ -272,8 +276,11 @@ def test_no_two_piles_cross_with_or_without_larger_cards(browser, site_url, long
                 page.page.set_viewport_size({"width": w, "height": h})
                 page.page.evaluate("() => new Promise(r => requestAnimationFrame(r))")
                 crossing = page.page.evaluate(CROSSING_PILES)
-                if crossing:
-                    crossed.append(f"{w}x{h}{' larger cards' if large else ''}: {crossing}")
+                across = overflow(page.page)[1]
+                covered = page.page.evaluate(NUMBERS_COVERED)
+                if crossing or across or covered:
+                    crossed.append(f"{w}x{h}{' larger cards' if large else ''}: {crossing}, "
+                                   f"{across} px across, numbers covered {covered}")
         assert not crossed, "\n".join(crossed)
         page.assert_clean()
     finally:
