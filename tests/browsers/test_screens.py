@@ -414,11 +414,13 @@ def test_in_a_landscape_fan_every_rank_shows_whole(player, width, height):
 
 
 @pytest.mark.parametrize(("width", "height", "large"),
-                         [(844, 390, False), (1366, 768, False), (390, 844, False),
-                          (844, 390, True)])
-def test_every_tableau_pile_s_number_shows_beside_a_long_fan(player, width, height, large):
-    """In every engine, with long fans in every row, each tableau pile's number shows over no
-    card and no other pile (tests/e2e/test_table.py says what covered them), and nothing
+                         [(320, 568, False), (360, 640, False), (390, 844, False),
+                          (844, 390, False), (1366, 768, False), (844, 390, True)])
+def test_with_long_fans_every_pile_s_name_and_base_badge_shows_whole(player, width, height,
+                                                                     large):
+    """In every engine, with long fans in every row (the narrowest cards at each size), each
+    tableau pile's number shows over no card and no other pile, each pile's name shows whole,
+    each BASE badge fits its card (tests/e2e/test_table.py says what was cut), and nothing
     scrolls sideways, with Larger cards too."""
     start = long_piles()
     if large:
@@ -432,25 +434,13 @@ def test_every_tableau_pile_s_number_shows_beside_a_long_fan(player, width, heig
                              ".contains('large-cards')") == large
             covered = player.js(NUMBERS_COVERED)
             assert covered == [], f"{player.engine}: {covered}"
+            cut = player.js(WORDS_CUT)
+            assert cut == [], f"{player.engine}: {cut}"
             fit = player.js(FIT)
             assert fit["overflow"] <= 0, f"{player.engine}: {fit['overflow']} px across"
     finally:
         if large:
             player.js("key => localStorage.removeItem(key)", SETTINGS_KEY)
-    player.assert_clean()
-
-
-@pytest.mark.parametrize(("width", "height"), [(320, 568), (360, 640), (844, 390)])
-def test_no_word_on_the_table_is_cut_by_a_narrow_card(player, width, height):
-    """In every engine, with long fans in every row (the narrowest cards at each size), each
-    pile's name shows whole and each BASE badge fits its card (tests/e2e/test_table.py)."""
-    start = long_piles()
-    player.store_and_open(SAVE_KEY, page_save(start))
-    with sized(player, width, height, fragment=""):
-        player.wait_table(expected_table(start))
-        player.js(FRAMES)
-        cut = player.js(WORDS_CUT)
-        assert cut == [], f"{player.engine}: {cut}"
     player.assert_clean()
 
 
