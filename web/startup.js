@@ -1,5 +1,6 @@
 // The start's failure path: whatever keeps the game from starting, the player is told in plain
-// words within seconds, with a Try again button and the technical detail folded away.
+// words within seconds, with a Try again button and the technical detail folded away; and so is
+// Python failing for good once the game is playable (below, "after the start").
 //
 // A classic script (not a module), first in <head>: it also runs where module scripts never
 // will — a page opened from disk (file:, where browsers block modules) and a browser without
@@ -298,6 +299,20 @@
       root.classList.remove("start-failed");
     }
   }).observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+
+  // ---- after the start: Python stopped for good -----------------------------------------------
+  // Pyodide can fail for good while the game is played (a WebAssembly fault in the browser: seen
+  // in WebKitGTK after long post-mortems). Every click would then do nothing, without a word:
+  // say so, and offer the reload that resumes the saved game.
+  function stopped(error) {
+    if (!ready() || failed || !(error && error.pyodide_fatal_error)) return;
+    failed = true;
+    show("stopped", "The game stopped",
+      "The game's Python engine hit an error in this browser and stopped. Your game is saved " +
+      "up to your last move: Try again opens it where you were.", details(error));
+  }
+  addEventListener("error", (event) => stopped(event.error));
+  addEventListener("unhandledrejection", (event) => stopped(event.reason));
 
   // ---- Try again: reload; a service worker first drops what it holds, so nothing broken stays
   addEventListener("click", async (event) => {

@@ -3,11 +3,14 @@ snapshot), and deals the engine's deal."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from plot import Game
 from tests.browsers.session import TIMES, new_player
 from tests.e2e.tablepage import expected_table
+from tests.e2e.test_start import PYTHON_FAILS
 
 SNAPSHOT_MARK = "boot: interpreter restored from the snapshot"  # web/boot.js
 
@@ -38,6 +41,44 @@ def test_boots_in_full_then_from_the_snapshot(engine, site_url):
         })
         print(f"\n{table.engine}: navigation -> data-ready {times['wall_ms']} ms, "
               f"reload {reload['wall_ms']} ms; marks {marks}")
+        table.assert_clean()
+    finally:
+        table.page.close()
+
+
+STOPPED = ("() => !document.getElementById('start-failed').hidden"
+           " && document.getElementById('start-failed').dataset.kind === 'stopped'")
+REPORT_S = 10  # how long a driver may take to hand over the page's errors (test_watch.py)
+
+
+def test_python_stopping_mid_game_is_said_and_a_reload_resumes_the_game(engine, site_url):
+    """In every engine, Pyodide failing for good mid-game (WebKitGTK's WebAssembly faulted once
+    after long post-mortems) is told to the player, and the game reopens where it was, its last
+    move included (tests/e2e/test_start.py presses Try again)."""
+    table = new_player(engine, site_url)
+    try:
+        table.goto("#game=5")
+        # the page loaded, so the browser's own favicon fetch is not cut short by the reload
+        table.wait("() => document.readyState === 'complete'", what="the page loaded")
+        game = Game.new(5)
+        move = str(next(m for m in game.legal_moves() if m.src != "S"))
+        table.play(move)
+        game.play(move)
+        table.wait_table(expected_table(game))
+        table.js(PYTHON_FAILS)
+        table.wait(STOPPED, what="the player told that the game stopped")
+        assert "Your game is saved" in table.text("#start-failed-text")
+        reported, deadline = [], time.monotonic() + REPORT_S  # the fatal error's own reports
+        while not any("a WebAssembly fault, for the test" in p for p in reported) \
+                and time.monotonic() < deadline:
+            reported += table.page.problems()
+            table.js("() => new Promise((r) => requestAnimationFrame(() => r(true)))")
+        assert any("a WebAssembly fault, for the test" in p for p in reported), reported
+        table.js("() => history.replaceState(null, '', location.pathname)")  # not #game=5 again
+        table.reload()
+        table.wait_table(expected_table(game))
+        assert table.moves() == 1
+        assert not table.visible("#start-failed")
         table.assert_clean()
     finally:
         table.page.close()

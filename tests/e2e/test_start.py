@@ -184,3 +184,40 @@ def test_a_start_that_takes_long_says_so_and_offers_try_again(browser, site_url,
             route.abort()
     finally:
         page.context.close()
+
+
+# Python failing for good mid-game, by Pyodide's own path for it (as a WebAssembly fault inside
+# a click's handler reaches it): thrown from a timer, so that it is uncaught, as it would be.
+PYTHON_FAILS = """async () => {
+  const boot = await import(new URL('web/boot.js', location.href).href);
+  const pyodide = await boot.loadPyodide();
+  setTimeout(() => pyodide._api.fatal_error(new Error('a WebAssembly fault, for the test')));
+}"""
+
+
+def test_python_stopping_mid_game_is_said_and_try_again_resumes_the_game(browser, site_url,
+                                                                         saved):
+    """Pyodide can fail for good while the game is played (WebKitGTK's WebAssembly faulted once
+    after long post-mortems): every click then did nothing, without a word. Now the player is
+    told, and Try again opens the game where it was, the last move included."""
+    page = new_table(browser, site_url)
+    try:
+        store(page, SAVE_KEY, page_save(saved))
+        page.goto()
+        page.wait_table(expected_table(saved))
+        game = saved.copy()
+        move = next(m for m in game.legal_moves() if m.src != "S")
+        page.play(str(move))
+        game.play(move)
+        page.wait_table(expected_table(game))
+        page.page.evaluate(PYTHON_FAILS)
+        panel = page.page.locator("#start-failed[data-kind=stopped]")
+        panel.wait_for(timeout=SHOWN_WITHIN_MS)
+        assert page.page.locator("#start-failed-title").inner_text() == "The game stopped"
+        assert "Your game is saved" in panel.inner_text()
+        assert "a WebAssembly fault, for the test" in \
+            page.page.locator("#start-failed-detail").text_content()
+        assert page.page.locator("#try-again").is_visible()
+        try_again_resumes(page, game)
+    finally:
+        page.context.close()
