@@ -52,7 +52,7 @@ REPORT_S = 10  # how long a driver may take to hand over the page's errors (test
 
 
 def test_python_stopping_mid_game_is_said_and_a_reload_resumes_the_game(engine, site_url):
-    """In every engine, Pyodide failing for good mid-game (WebKitGTK's WebAssembly faulted once
+    """In every engine, Pyodide failing for good mid-game (WebKitGTK's WebAssembly faulted twice
     after long post-mortems) is told to the player, and the game reopens where it was, its last
     move included (tests/e2e/test_start.py presses Try again)."""
     table = new_player(engine, site_url)
