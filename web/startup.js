@@ -251,7 +251,8 @@
   }, true);
 
   addEventListener("unhandledrejection", (event) => {
-    if (!ready()) fail(event.reason);
+    if (ready()) stopped(event.reason); // Python stopped for good (below)
+    else fail(event.reason);
   });
 
   // PyScript shows a failed start as a .py-error element (often out of sight).
@@ -311,8 +312,7 @@
       "The game's Python engine hit an error in this browser and stopped. Your game is saved " +
       "up to your last move: Try again opens it where you were.", details(error));
   }
-  addEventListener("error", (event) => stopped(event.error));
-  addEventListener("unhandledrejection", (event) => stopped(event.reason));
+  addEventListener("error", (event) => stopped(event.error)); // rejections: above
 
   // ---- Try again: reload; a service worker first drops what it holds, so nothing broken stays
   addEventListener("click", async (event) => {
