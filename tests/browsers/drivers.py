@@ -29,7 +29,7 @@ import threading
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from tests.e2e.tablepage import BROWSER_ICON
+from tests.e2e.tablepage import icon_fetch_cut_short
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -165,8 +165,7 @@ class ChromiumPage(Page):
     def _failed(self, request) -> None:
         """A failed request counts, unless it is the browser's own fetch of the tab's icon, cut
         short (a reload does that; the player never sees it), as in tests/e2e/tablepage.py."""
-        aborted = "ABORTED" in (request.failure or "")
-        if not (aborted and urlsplit(request.url).path.endswith(BROWSER_ICON)):
+        if not icon_fetch_cut_short(request.url, request.failure):
             self._problems.append(f"request failed: {request.url} ({request.failure})")
 
     def _console(self, message) -> None:

@@ -14,6 +14,8 @@ from tests.browsers.drivers import InputNotDelivered, Page
 from tests.e2e.tablepage import BOOT_TIMEOUT_MS, FLIGHTS, READ_TABLE
 
 WAIT_MS = 10_000
+REPORT_S = 10  # how long a driver may take to hand over the page's errors
+ROUND_TRIP = "() => new Promise((r) => requestAnimationFrame(() => r(true)))"
 REDELIVERED: list[str] = []  # driver failures that clicking again got past (in the summary)
 # A JS function of one argument that resolves when PREDICATE(arg) is truthy (checked at every
 # DOM change, and every 50 ms for what no mutation shows, such as focus), or on timeout.
@@ -184,6 +186,19 @@ class Player:
 
     def text(self, selector: str) -> str:
         return self.js("(s) => document.querySelector(s).textContent", selector)
+
+    def problems_until(self, wanted: tuple[str, ...]) -> list[str]:
+        """The page's problems as the driver hands them over, a frame at a time, until each of
+        `wanted` is in one of them or REPORT_S pass: a driver's report of an error may come
+        after its answer to a later call (Firefox's BiDi log events do)."""
+        problems: list[str] = []
+        deadline = time.monotonic() + REPORT_S
+        while True:
+            problems += self.page.problems()
+            if all(any(w in p for p in problems) for w in wanted) \
+                    or time.monotonic() > deadline:
+                return problems
+            self.js(ROUND_TRIP)
 
     def assert_clean(self) -> None:
         errors = self.js("() => [...document.querySelectorAll('.py-error')]"

@@ -3,8 +3,6 @@ snapshot), and deals the engine's deal."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from plot import Game
@@ -48,7 +46,6 @@ def test_boots_in_full_then_from_the_snapshot(engine, site_url):
 
 STOPPED = ("() => !document.getElementById('start-failed').hidden"
            " && document.getElementById('start-failed').dataset.kind === 'stopped'")
-REPORT_S = 10  # how long a driver may take to hand over the page's errors (test_watch.py)
 
 
 def test_python_stopping_mid_game_is_said_and_a_reload_resumes_the_game(engine, site_url):
@@ -68,12 +65,9 @@ def test_python_stopping_mid_game_is_said_and_a_reload_resumes_the_game(engine, 
         table.js(PYTHON_FAILS)
         table.wait(STOPPED, what="the player told that the game stopped")
         assert "Your game is saved" in table.text("#start-failed-text")
-        reported, deadline = [], time.monotonic() + REPORT_S  # the fatal error's own reports
-        while not any("a WebAssembly fault, for the test" in p for p in reported) \
-                and time.monotonic() < deadline:
-            reported += table.page.problems()
-            table.js("() => new Promise((r) => requestAnimationFrame(() => r(true)))")
-        assert any("a WebAssembly fault, for the test" in p for p in reported), reported
+        fault = "a WebAssembly fault, for the test"
+        reported = table.problems_until((fault,))  # the fatal error's own reports
+        assert any(fault in p for p in reported), reported
         table.js("() => history.replaceState(null, '', location.pathname)")  # not #game=5 again
         table.reload()
         table.wait_table(expected_table(game))

@@ -9,6 +9,12 @@ BOOT_TIMEOUT_MS = 60_000
 # web/boot.js falls back to a slower start with these warnings: in the tests it must never need to
 # (unless a test breaks the start on purpose).
 BROWSER_ICON = "/web/favicon.svg"  # fetched by the browser for its tab, not by the game
+
+
+def icon_fetch_cut_short(url: str, failure: str | None) -> bool:
+    """Whether a failed request is the browser's own fetch of the tab's icon, aborted (a reload
+    or a navigation does that): the player never sees it."""
+    return "ABORTED" in (failure or "") and urlsplit(url).path.endswith(BROWSER_ICON)
 BOOT_WARNINGS = ("snapshot was not used", "bytecode was not loaded",
                  "the whole standard library was needed")
 
@@ -61,8 +67,7 @@ class Watch:
         those."""
         aborted = "ABORTED" in (request.failure or "")
         left = self.started_in.pop(request, self.navigations) < self.navigations
-        favicon = urlsplit(request.url).path.endswith(BROWSER_ICON)
-        if not (aborted and (left or favicon)):
+        if not (aborted and left or icon_fetch_cut_short(request.url, request.failure)):
             self.problems.append(f"request failed: {request.url} ({request.failure})")
 
     def _console(self, message) -> None:
