@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
+from io import BytesIO
 from itertools import pairwise
 from pathlib import Path
 
 import pytest
+from PIL import Image, ImageChops
 from playwright.sync_api import expect
 
 from plot import TABLEAU, Game, IllegalMove
@@ -589,6 +591,77 @@ def test_with_long_fans_every_pile_s_name_and_base_badge_shows_whole(browser, si
         assert covered == [], covered
         cut = page.page.evaluate(WORDS_CUT)
         assert cut == [], cut
+        page.assert_clean()
+    finally:
+        page.context.close()
+
+
+# The strip of a pile's name, across the name's text: {x, y, width, height}.
+NAME_STRIP = """(selector) => {
+  const pile = document.querySelector(selector);
+  const box = pile.getBoundingClientRect();
+  const label = getComputedStyle(pile, '::after');
+  const font = document.createElement('canvas').getContext('2d');
+  font.font = `${label.fontWeight} ${label.fontSize} ${label.fontFamily}`;
+  const left = box.left + parseFloat(label.left) + new DOMMatrix(label.transform).m41
+    + parseFloat(label.paddingLeft);
+  const top = Math.floor(box.top - parseFloat(label.height));
+  return {x: Math.floor(left), y: top, width: Math.ceil(font.measureText(pile.dataset.label).width),
+          height: Math.ceil(box.top) - top};
+}"""
+# The top of the ring of a pile's top card, once its lift has ended (3 px above the card).
+RING_TOP = """async (selector) => {
+  const card = document.querySelector(selector).querySelector('.card:last-of-type');
+  await Promise.all(card.getAnimations().map((a) => a.finished));
+  return card.getBoundingClientRect().top - 3;
+}"""
+# A pile's name with its text transparent, or as it was (a rule added and taken away through
+# the CSSOM: the page's policy refuses inline styles).
+NAME_TEXT_HIDDEN = """([selector, hidden]) => {
+  const sheet = document.styleSheets[0];
+  if (hidden) sheet.insertRule(`${selector}::after { color: transparent !important; }`,
+                               sheet.cssRules.length);
+  else sheet.deleteRule(sheet.cssRules.length - 1);
+}"""
+
+
+def text_pixels_by_row(page, selector: str, clip: dict) -> list[int]:
+    """How many pixels of each row of `clip` the pile's name draws (those that change when its
+    text is made transparent)."""
+    shown = page.screenshot(clip=clip, animations="disabled")
+    page.evaluate(NAME_TEXT_HIDDEN, [selector, True])
+    page.evaluate(FRAMES)
+    hidden = page.screenshot(clip=clip, animations="disabled")
+    page.evaluate(NAME_TEXT_HIDDEN, [selector, False])
+    page.evaluate(FRAMES)
+    a, b = (Image.open(BytesIO(png)).convert("RGB") for png in (shown, hidden))
+    difference = ImageChops.difference(a, b)
+    return [sum(1 for x in range(a.width) if difference.getpixel((x, y)) != (0, 0, 0))
+            for y in range(a.height)]
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1366, 768)])
+def test_a_selected_card_s_ring_leaves_its_pile_s_name_readable(browser, site_url, width,
+                                                                 height):
+    """A selected card lifts, and its ring reached up into the strip of its pile's name: the
+    lower pixels of "Reserve" (the top half at 1366x768) were drawn under the ring. The name is
+    drawn over it now: each row of the name's letters shows as much of them with the reserve's
+    card selected as without."""
+    number = next(n for n in range(1, 100) if any(m.src == "R" for m in Game.new(n).legal_moves()))
+    page = new_table(browser, site_url, viewport={"width": width, "height": height})
+    try:
+        page.goto(f"#game={number}")
+        strip = page.page.evaluate(NAME_STRIP, ".reserve")
+        before = text_pixels_by_row(page.page, ".reserve", strip)
+        page.click_pile("R")
+        expect(page.pile("R")).to_have_class(re.compile(r"\bselected\b"))
+        ring = page.page.evaluate(RING_TOP, ".reserve")
+        letters = [y for y, count in enumerate(before) if count]
+        assert letters and strip["y"] + letters[-1] >= ring, \
+            f"the ring ({ring}) no longer reaches the letters ({strip}, {before}): nothing to check"
+        after = text_pixels_by_row(page.page, ".reserve", strip)
+        assert all(after[y] >= before[y] / 2 for y in letters), \
+            f"the name's letters are under the ring: {after} px a row, {before} unselected"
         page.assert_clean()
     finally:
         page.context.close()
