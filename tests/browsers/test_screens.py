@@ -18,6 +18,7 @@ from tests.e2e.tablepage import FRAMES, expected_table
 from tests.e2e.test_story import CURRENT_IN_SIGHT, UNDER_THE_PANEL, after
 from tests.e2e.test_table import (
     BADGES_OVER_RANKS,
+    COUNTS_CROSSED,
     MESSAGE_GAME,
     MESSAGE_SHOWN,
     NUMBERS_COVERED,
@@ -28,7 +29,7 @@ from tests.e2e.test_table import (
     queen_in_a_long_fan,
     ten_in_a_long_fan,
 )
-from tests.lines import long_piles, page_save, won_with_empty_stock
+from tests.lines import long_piles, lost_while_playing, page_save, won_with_empty_stock
 from web.settings import SETTINGS_KEY
 
 SAVE_KEY = "the-plot/save"
@@ -420,8 +421,8 @@ def test_with_long_fans_every_pile_s_name_and_base_badge_shows_whole(player, wid
                                                                      large):
     """In every engine, with long fans in every row (the narrowest cards at each size), each
     tableau pile's number shows over no card and no other pile, each pile's name shows whole,
-    each BASE badge fits its card (tests/e2e/test_table.py says what was cut), and nothing
-    scrolls sideways, with Larger cards too."""
+    each BASE badge fits its card and each foundation's count its own (tests/e2e/test_table.py
+    says what was cut), and nothing scrolls sideways, with Larger cards too."""
     start = long_piles()
     if large:
         player.store_and_open(SETTINGS_KEY, json.dumps({"large": True}))
@@ -436,11 +437,27 @@ def test_with_long_fans_every_pile_s_name_and_base_badge_shows_whole(player, wid
             assert covered == [], f"{player.engine}: {covered}"
             cut = player.js(WORDS_CUT)
             assert cut == [], f"{player.engine}: {cut}"
+            crossed = player.js(COUNTS_CROSSED)
+            assert crossed == [], f"{player.engine}: {crossed}"
             fit = player.js(FIT)
             assert fit["overflow"] <= 0, f"{player.engine}: {fit['overflow']} px across"
     finally:
         if large:
             player.js("key => localStorage.removeItem(key)", SETTINGS_KEY)
+    player.assert_clean()
+
+
+@pytest.mark.parametrize(("width", "height"), [(320, 568), (360, 640)])
+def test_late_in_a_game_each_foundation_s_count_shows_on_its_own_card(player, width, height):
+    """In every engine, on a small phone late in a game, each foundation's count ("13/13") shows
+    whole on its own card, over no other count (tests/e2e/test_table.py says what crossed)."""
+    game = lost_while_playing()
+    player.store_and_open(SAVE_KEY, page_save(game))
+    with sized(player, width, height, fragment=""):
+        player.wait_table(expected_table(game))
+        player.js(FRAMES)
+        crossed = player.js(COUNTS_CROSSED)
+        assert crossed == [], f"{player.engine}: {crossed}"
     player.assert_clean()
 
 

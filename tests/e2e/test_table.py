@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from plot import TABLEAU, Game, IllegalMove
 from tests.e2e.tablepage import FRAMES, expected_table, new_table
-from tests.lines import long_piles, page_save
+from tests.lines import long_piles, lost_while_playing, page_save
 from tests.test_postmortem import FIXTURES, random_lost_game
 from web.saveslot import SAVE_KEY
 
@@ -565,6 +565,52 @@ WORDS_CUT = """() => {
 }"""
 
 
+# Foundations' counts ("12/13") that do not show whole on their own card: one that begins left
+# of its card (over the foundation before it), overlaps another count, or is wider than its text
+# allows. [pile, what, by how much].
+COUNTS_CROSSED = """() => {
+  const measure = document.createElement('canvas').getContext('2d');
+  const counts = [...document.querySelectorAll('.foundation > .count')]
+    .filter((count) => count.getClientRects().length)
+    .map((count) => [count.parentElement, count, count.getBoundingClientRect()]);
+  const crossed = [];
+  counts.forEach(([pile, count, box], i) => {
+    const name = pile.dataset.pile, style = getComputedStyle(count);
+    const out = pile.getBoundingClientRect().left - box.left;
+    if (out > 0.5) crossed.push([name, 'left of its card', out]);
+    const [next, , after] = counts[i + 1] ?? [];
+    if (after && box.right > after.left + 0.5) crossed.push([name, 'over ' + next.dataset.pile,
+                                                           box.right - after.left]);
+    measure.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const need = measure.measureText(count.dataset.n).width;
+    const have = box.width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    if (need > have + 0.5) crossed.push([name, 'cut', need - have]);
+  });
+  return crossed;
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(320, 568), (360, 640), (390, 844), (1366, 768)])
+def test_late_in_a_game_each_foundation_s_count_shows_on_its_own_card(browser, site_url, width,
+                                                                      height):
+    """Late in a game the foundations' counts have two figures ("13/13", "11/13"): on a small
+    phone (cards 26 px wide at 320x568, 33 at 360x640) a count was wider than its card and
+    reached left over the count of the foundation before it ("13/1" and "11/13" drawn one over
+    the other). Each count shows whole on its own card now, smaller where the card is narrow."""
+    game = lost_while_playing()
+    assert max(map(len, game.position()["foundations"])) >= 10  # two-figure counts
+    page = new_table(browser, site_url, viewport={"width": width, "height": height})
+    try:
+        page.store_and_open(SAVE_KEY, page_save(game))
+        page.wait_table(expected_table(game))
+        page.page.evaluate(FRAMES)
+        crossed = page.page.evaluate(COUNTS_CROSSED)
+        assert crossed == [], crossed
+        page.assert_clean()
+    finally:
+        page.context.close()
+
+
 # Long fans in every row (so the narrowest cards at each size), phones to desktops.
 LONG_FAN_SIZES = [(320, 568), (360, 640), (390, 844), (768, 1024), (667, 375), (844, 390),
                   (1280, 720), (1366, 768), (1920, 1080)]
@@ -591,6 +637,8 @@ def test_with_long_fans_every_pile_s_name_and_base_badge_shows_whole(browser, si
         assert covered == [], covered
         cut = page.page.evaluate(WORDS_CUT)
         assert cut == [], cut
+        crossed = page.page.evaluate(COUNTS_CROSSED)
+        assert crossed == [], crossed
         page.assert_clean()
     finally:
         page.context.close()
