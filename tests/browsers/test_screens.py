@@ -99,6 +99,17 @@ def sized(player, width: int, height: int, fragment: str = f"#game={NUMBER}"):
         player.page.set_viewport(1280, 720)
 
 
+@contextmanager
+def showing(player, game: Game, width: int, height: int):
+    """`game` opened from a save at width x height, its table drawn and settled, for the block;
+    yields whether it is in an iframe (as `sized`)."""
+    player.store_and_open(SAVE_KEY, page_save(game))
+    with sized(player, width, height, fragment="") as framed:
+        player.wait_table(expected_table(game))
+        player.js(FRAMES)
+        yield framed
+
+
 def keep_shot(player, framed: bool, name: str) -> Path:
     """A screenshot of the game as it is, kept in SHOTS for people to look at."""
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -293,10 +304,7 @@ def test_a_banner_appearing_mid_game_moves_nothing_under_the_pointer(player, wid
     banner's buttons take a press, and none covers the bar or the middle of the reserve, the
     stock or the waste (on a phone a long one covers the foundations' top edge until it goes)."""
     game = Game.new(NUMBER)
-    player.store_and_open(SAVE_KEY, page_save(game))
-    with sized(player, width, height, fragment="") as framed:
-        player.wait_table(expected_table(game))
-        player.js(FRAMES)
+    with showing(player, game, width, height) as framed:
         still = player.js(UNDER_THE_POINTER)
 
         def appears(banner: str, after: str) -> None:
@@ -357,10 +365,7 @@ def test_on_a_wide_screen_the_bar_stays_one_row_as_the_game_goes_on(player, widt
     a tag, never push it onto a second row (the table would move down under the player's
     next click); the tags give way, and no button covers another or leaves the screen."""
     game = Game.new(NUMBER)
-    player.store_and_open(SAVE_KEY, page_save(game))
-    with sized(player, width, 720, fragment=""):
-        player.wait_table(expected_table(game))
-        player.js(FRAMES)
+    with showing(player, game, width, 720):
         top = player.js("() => document.getElementById('table').getBoundingClientRect().top")
         grown = player.js(GROWN)
         assert grown["table"] == top, f"{player.engine}: the table moved from {top} to " \
@@ -378,10 +383,7 @@ def test_on_a_phone_every_rank_on_the_table_shows_whole(player, width, height):
     """In every engine, a card fanned under the next shows its whole rank in the strip left
     showing, and no BASE badge covers a base card's rank (tests/e2e/test_table.py says why)."""
     start = long_fan()
-    player.store_and_open(SAVE_KEY, page_save(start))
-    with sized(player, width, height, fragment=""):
-        player.wait_table(expected_table(start))
-        player.js(FRAMES)
+    with showing(player, start, width, height):
         ranks = player.js(RANKS_UNDER)
         assert len(ranks) >= 12, ranks
         assert not [rank for rank in ranks if rank[1] > 0.5], player.engine
@@ -389,10 +391,7 @@ def test_on_a_phone_every_rank_on_the_table_shows_whole(player, width, height):
         assert len(badges) == 4, badges
         assert not [b for b in badges if b[1] > 0 and b[2] > 0], f"{player.engine}: {badges}"
     start = queen_in_a_long_fan()  # a queen's tail, below the line the other ranks end on
-    player.store_and_open(SAVE_KEY, page_save(start))
-    with sized(player, width, height, fragment=""):
-        player.wait_table(expected_table(start))
-        player.js(FRAMES)
+    with showing(player, start, width, height):
         ranks = player.js(RANKS_UNDER)
         assert "QC" in [card for card, _ in ranks], ranks
         assert not [rank for rank in ranks if rank[1] > 0.5], player.engine
@@ -404,10 +403,7 @@ def test_in_a_landscape_fan_every_rank_shows_whole(player, width, height):
     """In every engine, a card fanned under the next in a landscape fan (across) shows its whole
     rank, a ten's two figures too (tests/e2e/test_table.py says why)."""
     for start in (long_fan(), ten_in_a_long_fan()):
-        player.store_and_open(SAVE_KEY, page_save(start))
-        with sized(player, width, height, fragment=""):
-            player.wait_table(expected_table(start))
-            player.js(FRAMES)
+        with showing(player, start, width, height):
             ranks = player.js(RANKS_ACROSS)
             assert len(ranks) >= 9 and all(reach <= 0.5 for _, reach in ranks), \
                 f"{player.engine}: {ranks}"
@@ -427,10 +423,7 @@ def test_with_long_fans_every_pile_s_name_and_base_badge_shows_whole(player, wid
     if large:
         player.store_and_open(SETTINGS_KEY, json.dumps({"large": True}))
     try:
-        player.store_and_open(SAVE_KEY, page_save(start))
-        with sized(player, width, height, fragment=""):
-            player.wait_table(expected_table(start))
-            player.js(FRAMES)
+        with showing(player, start, width, height):
             assert player.js("() => document.documentElement.classList"
                              ".contains('large-cards')") == large
             covered = player.js(NUMBERS_COVERED)
@@ -452,10 +445,7 @@ def test_late_in_a_game_each_foundation_s_count_shows_on_its_own_card(player, wi
     """In every engine, on a small phone late in a game, each foundation's count ("13/13") shows
     whole on its own card, over no other count (tests/e2e/test_table.py says what crossed)."""
     game = lost_while_playing()
-    player.store_and_open(SAVE_KEY, page_save(game))
-    with sized(player, width, height, fragment=""):
-        player.wait_table(expected_table(game))
-        player.js(FRAMES)
+    with showing(player, game, width, height):
         crossed = player.js(COUNTS_CROSSED)
         assert crossed == [], f"{player.engine}: {crossed}"
     player.assert_clean()
