@@ -692,9 +692,9 @@ def text_pixels_by_row(page, selector: str, clip: dict) -> list[int]:
 def test_a_selected_card_s_ring_leaves_its_pile_s_name_readable(browser, site_url, width,
                                                                  height):
     """A selected card lifts, and its ring reached up into the strip of its pile's name: the
-    lower pixels of "Reserve" (the top half at 1366x768) were drawn under the ring. The name is
-    drawn over it now: each row of the name's letters shows as much of them with the reserve's
-    card selected as without."""
+    lowest row of "Reserve" at 390x844, its lower half at 1366x768, were drawn under the ring
+    and its glow. The name is drawn over them now: each row of the name's letters shows at least
+    half as many of its pixels with the reserve's card selected as without."""
     number = next(n for n in range(1, 100) if any(m.src == "R" for m in Game.new(n).legal_moves()))
     page = new_table(browser, site_url, viewport={"width": width, "height": height})
     try:
