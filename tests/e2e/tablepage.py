@@ -6,17 +6,17 @@ import json
 from urllib.parse import urlsplit
 
 BOOT_TIMEOUT_MS = 60_000
+BROWSER_ICON = "/web/favicon.svg"  # fetched by the browser for its tab, not by the game
 # web/boot.js falls back to a slower start with these warnings: in the tests it must never need to
 # (unless a test breaks the start on purpose).
-BROWSER_ICON = "/web/favicon.svg"  # fetched by the browser for its tab, not by the game
+BOOT_WARNINGS = ("snapshot was not used", "bytecode was not loaded",
+                 "the whole standard library was needed")
 
 
 def icon_fetch_cut_short(url: str, failure: str | None) -> bool:
     """Whether a failed request is the browser's own fetch of the tab's icon, aborted (a reload
     or a navigation does that): the player never sees it."""
     return "ABORTED" in (failure or "") and urlsplit(url).path.endswith(BROWSER_ICON)
-BOOT_WARNINGS = ("snapshot was not used", "bytecode was not loaded",
-                 "the whole standard library was needed")
 
 
 # Whether some paragraph saying `text` can be read whole: scrolled to, on top at its middle, and
