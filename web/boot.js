@@ -48,7 +48,31 @@ if (unzips) {
 // it: PyScript needs it too) and handed to loadPyodide, which then imports nothing itself.
 async function pyodideModule() {
   const body = await (await fetchGzipped(`${indexURL}pyodide.asm.js.gz`)).text();
-  return new Function("__pyodideAsmURL", body)(`${indexURL}pyodide.asm.mjs`);
+  const create = new Function("__pyodideAsmURL", body)(`${indexURL}pyodide.asm.mjs`);
+  return (settings) => create(keepingTrampoline(settings));
+}
+
+// CPython calls C functions through a "call trampoline": a tiny WebAssembly module (wasm-gc)
+// where the engine compiles it, else a JavaScript function (a trip out of WebAssembly and back
+// on every call). Pyodide picks one as it starts and writes its choice into Python's memory,
+// which restoring the snapshot then overwrites with the choice of Node, which made the snapshot
+// and cannot compile that module: every restored page ran the slow one (a solver search 30%
+// slower in WebKit, and the path WebKitGTK's heap faults were on). So keep the choice made in
+// this browser before the restore, and write it back after (restore() below).
+let trampoline = null;
+
+function trampolineSlot(module) {
+  const offset = module.HEAP32[module.__PyEM_EMSCRIPTEN_TRAMPOLINE_OFFSET / 4];
+  return (module.__PyRuntime + offset) / 4;
+}
+
+function keepingTrampoline(settings) {
+  // CPython's choice is the first step before the run (Pyodide's own follow, then this one)
+  const steps = [settings.preRun ?? []].flat();
+  settings.preRun = [...steps, (module) => {
+    trampoline = module.HEAP32[trampolineSlot(module)];
+  }];
+  return settings;
 }
 
 async function startOptions() {
@@ -117,6 +141,7 @@ async function restore() {
   };
   try {
     const pyodide = await load({ ...options, _loadSnapshot: snapshot });
+    if (trampoline !== null) pyodide._module.HEAP32[trampolineSlot(pyodide._module)] = trampoline;
     const globals = pyodide.toPy({ lang: browserLanguage() });
     pyodide.runPython(AFTER_RESTORE, { globals });
     globals.destroy();

@@ -7,7 +7,7 @@ import pytest
 
 from plot import Game
 from tests.browsers.session import TIMES, new_player
-from tests.e2e.tablepage import expected_table
+from tests.e2e.tablepage import PAGE_TRAMPOLINE, expected_table
 from tests.e2e.test_start import PYTHON_FAILS
 
 SNAPSHOT_MARK = "boot: interpreter restored from the snapshot"  # web/boot.js
@@ -21,17 +21,20 @@ SNAPSHOT_HELD = ("() => navigator.serviceWorker?.controller != null"
 
 def test_boots_in_full_then_from_the_snapshot(engine, site_url):
     """A fresh page (empty storage, no service worker yet) starts in full, downloading no
-    snapshot; the next start restores it."""
+    snapshot; the next start restores it, and calls C through the same fast WebAssembly
+    trampoline as the first (the snapshot, made in Node, holds the slow JavaScript one)."""
     table = new_player(engine, site_url)
     try:
         times = table.goto("#game=5")
         marks = table.marks()
         assert SNAPSHOT_MARK not in marks, f"{table.engine}: a first visit restored: {marks}"
         assert table.js("() => document.getElementById('state').dataset.status") == "playing"
+        assert table.js(PAGE_TRAMPOLINE) == "function", table.engine
         table.wait(SNAPSHOT_HELD, what="the snapshot held for the next start", timeout_ms=120_000)
         reload = table.reload()
         marks = table.marks()
         assert SNAPSHOT_MARK in marks, f"{table.engine} restarted without the snapshot: {marks}"
+        assert table.js(PAGE_TRAMPOLINE) == "function", f"{table.engine}, restored"
         TIMES[table.engine].update({
             "first visit to data-ready": f"{times['wall_ms']} ms",
             "reload to data-ready": f"{reload['wall_ms']} ms",

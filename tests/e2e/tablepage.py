@@ -232,6 +232,19 @@ ANIMATED_PROPERTIES = """() => {
 }"""
 
 
+# Which call trampoline CPython calls C functions through in a Pyodide, as its start chose it:
+# "javascript" (the slow one), or "function", the WebAssembly one in Pyodide's table (web/boot.js).
+TRAMPOLINE = """(pyodide) => {
+    const module = pyodide._module;
+    const offset = module.HEAP32[module.__PyEM_EMSCRIPTEN_TRAMPOLINE_OFFSET / 4];
+    const index = module.HEAP32[(module.__PyRuntime + offset) / 4];
+    return index === 0 ? "javascript" : typeof module.wasmTable.get(index);
+}"""
+# The same, of the page's own interpreter (the one web/boot.js started and handed to PyScript).
+PAGE_TRAMPOLINE = f"""async () => ({TRAMPOLINE})(
+    await (await import(new URL("web/boot.js", document.baseURI).href)).loadPyodide())"""
+
+
 def expected_table(game) -> dict:
     """What the page must show for an engine game: tops of squared piles, whole tableau piles."""
     p = game.position()

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from sitebuild.slim import FALLBACK_ONLY, SLIM_STDLIB
 
-from tests.e2e.tablepage import new_table
+from tests.e2e.tablepage import TRAMPOLINE, new_table
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_site"
@@ -196,22 +196,28 @@ def test_a_first_start_never_downloads_the_snapshot_nor_what_only_a_fallback_rea
 def test_the_interpreter_is_restored_from_the_snapshot_as_a_fresh_start_would_be(restored):
     table = restored
     """web/boot.js restores the interpreter from the build's snapshot (not from scratch), and it
-    then looks as a fresh loadPyodide() in the same browser does: environment, paths, flags."""
+    then looks as a fresh loadPyodide() in the same browser does: environment, paths, flags, and
+    the fast WebAssembly trampoline for calls into C (the snapshot, made in Node, holds the slow
+    JavaScript one)."""
     found = table.page.evaluate(
-        """async (code) => {
+        f"""async (code) => {{
+            const trampoline = {TRAMPOLINE};
             const here = (path) => new URL(path, document.baseURI).href;
             const boot = await import(here("web/boot.js"));
-            const restored = (await boot.loadPyodide()).runPython(code);
-            const { loadPyodide } = await import(here("web/vendor/pyodide/pyodide.mjs"));
-            const fresh = await loadPyodide({ indexURL: here("web/vendor/pyodide/") });
-            return { restored, fresh: fresh.runPython(code), marks: performance.getEntriesByName(
-                "boot: interpreter restored from the snapshot").length };
-        }""", START_STATE)
+            const page = await boot.loadPyodide();
+            const {{ loadPyodide }} = await import(here("web/vendor/pyodide/pyodide.mjs"));
+            const fresh = await loadPyodide({{ indexURL: here("web/vendor/pyodide/") }});
+            return {{ restored: page.runPython(code), fresh: fresh.runPython(code),
+                     trampolines: [trampoline(page), trampoline(fresh)],
+                     marks: performance.getEntriesByName(
+                         "boot: interpreter restored from the snapshot").length }};
+        }}""", START_STATE)
     assert found["marks"] == 1  # restored; a failed restore warns and starts from scratch
     restored, fresh = json.loads(found["restored"]), json.loads(found["fresh"])
     assert restored["environ"]["LANG"] == "en_US.UTF-8"  # this browser's language, not the build's
     for key in ("environ", "cwd", "executable", "path", "argv", "flags", "version", "encoding"):
         assert restored[key] == fresh[key], key
+    assert found["trampolines"] == ["function", "function"]
 
 
 def test_the_snapshot_is_not_kept_in_memory_once_restored(restored):
