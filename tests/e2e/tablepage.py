@@ -232,13 +232,14 @@ ANIMATED_PROPERTIES = """() => {
 }"""
 
 
-# Which call trampoline CPython calls C functions through in a Pyodide, as its start chose it:
-# "javascript" (the slow one), or "function", the WebAssembly one in Pyodide's table (web/boot.js).
+# Which call trampoline CPython calls C functions through in a Pyodide, as its start chose it
+# (web/boot.js): 0 for the slow JavaScript one, else the WebAssembly one's index in Pyodide's
+# table of functions (-1 if nothing is there).
 TRAMPOLINE = """(pyodide) => {
     const module = pyodide._module;
     const offset = module.HEAP32[module.__PyEM_EMSCRIPTEN_TRAMPOLINE_OFFSET / 4];
     const index = module.HEAP32[(module.__PyRuntime + offset) / 4];
-    return index === 0 ? "javascript" : typeof module.wasmTable.get(index);
+    return index === 0 || typeof module.wasmTable.get(index) === "function" ? index : -1;
 }"""
 # The same, of the page's own interpreter (the one web/boot.js started and handed to PyScript).
 PAGE_TRAMPOLINE = f"""async () => ({TRAMPOLINE})(

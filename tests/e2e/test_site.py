@@ -217,7 +217,8 @@ def test_the_interpreter_is_restored_from_the_snapshot_as_a_fresh_start_would_be
     assert restored["environ"]["LANG"] == "en_US.UTF-8"  # this browser's language, not the build's
     for key in ("environ", "cwd", "executable", "path", "argv", "flags", "version", "encoding"):
         assert restored[key] == fresh[key], key
-    assert found["trampolines"] == ["function", "function"]
+    restored_trampoline, fresh_trampoline = found["trampolines"]
+    assert restored_trampoline == fresh_trampoline > 0
 
 
 def test_the_snapshot_is_not_kept_in_memory_once_restored(restored):
