@@ -88,8 +88,14 @@ async function startOptions() {
 // when there is no worker. Never from the network.
 export const SNAPSHOT_CACHE = "the-plot snapshot";
 
+// Not in WebKit (Safari, every browser on iOS, WebKitGTK), which names Apple as its vendor: there
+// a restored interpreter's heap is corrupted now and then (Pyodide's fatal "Out of bounds memory
+// access" inside free(), a few seconds into the first long search), which no interpreter
+// started from scratch has shown (README). WebKit's players start from scratch each time.
+export const RESTORES_SNAPSHOTS = navigator.vendor !== "Apple Computer, Inc.";
+
 async function heldSnapshot() {
-  if (!unzips) return null;
+  if (!unzips || !RESTORES_SNAPSHOTS) return null;
   try {
     if (navigator.serviceWorker?.controller) {
       const response = await fetch(snapshotURL);

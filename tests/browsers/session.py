@@ -7,6 +7,10 @@ from urllib.parse import urlsplit
 from tests.browsers.player import Player
 
 TIMES: dict[str, dict] = {}  # per engine: the boot times the tests measured (printed at the end)
+SNAPSHOT_MARK = "boot: interpreter restored from the snapshot"  # web/boot.js
+# Whether a start restores the interpreter's snapshot once it is held: never in WebKit, where a
+# restored interpreter's heap is corrupted now and then (web/boot.js, README).
+RESTORES_SNAPSHOT = {"chromium": True, "firefox": True, "webkit": False}
 
 
 def new_player(engine, base_url: str) -> Player:

@@ -16,13 +16,12 @@ import json
 import pytest
 
 from plot import Game
-from tests.browsers.session import new_player
+from tests.browsers.session import RESTORES_SNAPSHOT, SNAPSHOT_MARK, new_player
 from tests.e2e.server import Server
 from tests.e2e.tablepage import expected_table
 
 SUB_PATH = "the-plot/"
 WORKER_TIMEOUT_MS = 60_000
-SNAPSHOT_MARK = "boot: interpreter restored from the snapshot"
 
 
 @pytest.fixture
@@ -61,7 +60,7 @@ def test_after_one_visit_the_game_reloads_and_plays_offline(engine, hosted):
         times = table.reload()
         print(f"\n{table.engine}: offline reload to data-ready {times['wall_ms']} ms "
               f"({'offline and ' if table.page.can_go_offline else ''}server stopped)")
-        assert SNAPSHOT_MARK in table.marks()
+        assert (SNAPSHOT_MARK in table.marks()) == RESTORES_SNAPSHOT[table.engine]
         table.wait_table(expected_table(game))
         assert "resumed" in table.text("#message")
         play_one(table, game)

@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_site"
 RESTORED = "performance.getEntriesByName('boot: interpreter restored from the snapshot').length"
 KEPT = "html[data-snapshot='kept']"  # web/offline.js kept the snapshot for the next start
+SNAPSHOT_CACHE = "the-plot snapshot"  # web/boot.js: the page's own cache of it, without a worker
 
 
 def restored_page(browser, site_url, fragment: str = "#game=1"):
@@ -255,6 +256,28 @@ def test_a_missing_snapshot_means_full_starts_and_no_warning(browser, site_url):
     # only the snapshot's 404, when web/offline.js tried to keep it after the first start
     assert all("pyodide-snapshot.bin" in p or "status of 404" in p for p in problems), problems
     assert not any("snapshot was not used" in p for p in problems)
+    table.context.close()
+
+
+def test_webkit_never_restores_nor_keeps_the_snapshot(browser, site_url):
+    """In a browser whose vendor is Apple (Safari, iOS, WebKitGTK), every start is a full one:
+    a restored interpreter's heap is corrupted there now and then (web/boot.js). No snapshot is
+    downloaded, kept or looked for, and nothing warns."""
+    table = new_table(browser, site_url)
+    table.context.add_init_script(
+        "Object.defineProperty(Navigator.prototype, 'vendor', {get: () => 'Apple Computer, Inc.'})")
+    table.goto("#game=1")
+    table.page.wait_for_selector("html[data-snapshot='none']", state="attached")  # not kept
+    for start in ("first", "reload"):
+        if start == "reload":
+            table.reload()
+        assert table.page.evaluate("navigator.vendor") == "Apple Computer, Inc."
+        assert table.page.evaluate(RESTORED) == 0 and table.status() == "playing", start
+        fetched = table.page.evaluate(
+            "() => performance.getEntriesByType('resource').map((e) => e.name)")
+        assert not [url for url in fetched if "snapshot" in url], (start, fetched)
+    assert table.page.evaluate(f"caches.has({json.dumps(SNAPSHOT_CACHE)})") is False
+    table.assert_clean()
     table.context.close()
 
 
