@@ -56,9 +56,9 @@ async function pyodideModule() {
 // where the engine compiles it, else a JavaScript function (a trip out of WebAssembly and back
 // on every call). Pyodide picks one as it starts and writes its choice into Python's memory,
 // which restoring the snapshot then overwrites with the choice of Node, which made the snapshot
-// and cannot compile that module: every restored page ran the slow one (a solver search 30%
-// slower in WebKit, and the path WebKitGTK's heap faults were on). So keep the choice made in
-// this browser before the restore, and write it back after (restore() below).
+// and cannot compile that module: every restored page ran the JavaScript one. So keep the
+// choice made in this browser before the restore, and write it back after (restore() below):
+// a restored interpreter is then the one a fresh start makes here.
 let trampoline = null;
 
 function trampolineSlot(module) {

@@ -53,9 +53,9 @@ STOPPED = ("() => !document.getElementById('start-failed').hidden"
 
 
 def test_python_stopping_mid_game_is_said_and_a_reload_resumes_the_game(engine, site_url):
-    """In every engine, Pyodide failing for good mid-game (WebKitGTK's WebAssembly faults now
-    and then: README) is told to the player, and the game reopens where it was, its last move
-    included (tests/e2e/test_start.py presses Try again)."""
+    """In every engine, Pyodide failing for good mid-game (as WebKitGTK's WebAssembly did in
+    interpreters restored from the snapshot: README) is told to the player, and the game
+    reopens where it was, its last move included (tests/e2e/test_start.py presses Try again)."""
     table = new_player(engine, site_url)
     try:
         table.goto("#game=5")

@@ -197,9 +197,10 @@ PYTHON_FAILS = """async () => {
 
 def test_python_stopping_mid_game_is_said_and_try_again_resumes_the_game(browser, site_url,
                                                                          saved):
-    """Pyodide can fail for good while the game is played (WebKitGTK's WebAssembly faults now
-    and then: README): every click then did nothing, without a word. Now the player is told,
-    and Try again opens the game where it was, the last move included."""
+    """Pyodide can fail for good while the game is played (as WebKitGTK's WebAssembly did in
+    interpreters restored from the snapshot: README): every click then did nothing, without a
+    word. Now the player is told, and Try again opens the game where it was, the last move
+    included."""
     page = new_table(browser, site_url)
     try:
         store(page, SAVE_KEY, page_save(saved))
