@@ -21,6 +21,8 @@ from tests.e2e.server import Server
 from tests.e2e.tablepage import expected_table
 
 SUB_PATH = "the-plot/"
+SNAPSHOT_CACHED = """async () => null != await caches.match(
+    new URL("web/vendor/pyodide-snapshot.bin", document.baseURI).href)"""
 WORKER_TIMEOUT_MS = 60_000
 
 
@@ -50,6 +52,8 @@ def test_after_one_visit_the_game_reloads_and_plays_offline(engine, hosted):
         table.goto("#game=3")
         table.wait("() => navigator.serviceWorker.controller !== null",
                    timeout_ms=WORKER_TIMEOUT_MS, what="the service worker in control")
+        # the worker keeps the interpreter's snapshot only where a start restores it
+        assert table.js(SNAPSHOT_CACHED) == RESTORES_SNAPSHOT[table.engine], table.engine
         game = Game.new(3)
         play_one(table, game)
         assert saved_game(table).position() == game.position()
