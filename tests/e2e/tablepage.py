@@ -233,7 +233,7 @@ ANIMATED_PROPERTIES = """() => {
 
 
 # Which call trampoline CPython calls C functions through in a Pyodide, as its start chose it
-# (web/boot.js): 0 for the slow JavaScript one, else the WebAssembly one's index in Pyodide's
+# (web/boot.js): 0 for the JavaScript one, else the WebAssembly one's index in Pyodide's
 # table of functions (-1 if nothing is there).
 TRAMPOLINE = """(pyodide) => {
     const module = pyodide._module;

@@ -195,11 +195,11 @@ def test_a_first_start_never_downloads_the_snapshot_nor_what_only_a_fallback_rea
 
 
 def test_the_interpreter_is_restored_from_the_snapshot_as_a_fresh_start_would_be(restored):
-    table = restored
     """web/boot.js restores the interpreter from the build's snapshot (not from scratch), and it
     then looks as a fresh loadPyodide() in the same browser does: environment, paths, flags, and
-    the fast WebAssembly trampoline for calls into C (the snapshot, made in Node, holds the slow
+    the WebAssembly trampoline for calls into C (the snapshot, made in Node, holds the
     JavaScript one)."""
+    table = restored
     found = table.page.evaluate(
         f"""async (code) => {{
             const trampoline = {TRAMPOLINE};
