@@ -128,8 +128,8 @@ if sys.path[:2] == ["", ""]:
 // corrupted its heap in its first long search (Pyodide's fatal "Out of bounds memory access"
 // inside free(): 6 of about 70 restored pages in a loop, none of about 55 started from scratch,
 // whose start runs Python for seconds). With this loop first (0.3-0.9 s in WebKitGTK), none of
-// 128 did (README), nor did any of 32 without the loop but with JavaScriptCore compiling
-// everything at once, a debugging switch no page can set.
+// 96 (README); so did none of 32 with JavaScriptCore compiling everything at once, a debugging
+// switch no page can set.
 const WARMS_UP = navigator.vendor === "Apple Computer, Inc.";
 const WARM_UP = `
 def _warm_up():
