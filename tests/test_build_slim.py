@@ -35,18 +35,3 @@ def test_the_kept_modules_are_files_of_the_library():
 def test_the_shipped_list_names_real_modules():
     names = slim.kept_modules()
     assert "json" in names and "asyncio" in names and len(names) == len(set(names))
-
-
-def test_the_table_of_functions_is_laid_out_by_function_index_too():
-    body = f"var a=1;{slim.TABLE_LOOKUP}var b=2;function r(){{{slim.MAIN_EXPORTS}}}"
-    laid_out = slim.one_table_layout(body)
-    assert slim.TABLE_LOOKUP_BY_INDEX in laid_out and slim.MAIN_EXPORTS_KEPT in laid_out
-    assert slim.TABLE_LOOKUP not in laid_out and laid_out.count("updateGOT(origExports)") == 1
-
-
-@pytest.mark.parametrize("missing", ["TABLE_LOOKUP", "MAIN_EXPORTS"])
-def test_a_pyodide_without_the_table_lookup_stops_the_build(missing):
-    body = slim.TABLE_LOOKUP + slim.MAIN_EXPORTS
-    with pytest.raises(SystemExit):
-        slim.one_table_layout(body.replace(getattr(slim, missing), ""))
-

@@ -44,46 +44,8 @@ def write_compressed() -> None:
     for name in COMPRESSED:
         data = (PYODIDE / name).read_bytes()
         (VENDOR / "pyodide" / f"{name}.gz").write_bytes(gzip.compress(data, 9, mtime=0))
-    body = one_table_layout(asm_function((PYODIDE / ASM_MODULE).read_text(encoding="utf-8")))
+    body = asm_function((PYODIDE / ASM_MODULE).read_text(encoding="utf-8"))
     (VENDOR / "pyodide" / ASM_FUNCTION).write_bytes(gzip.compress(body.encode(), 9, mtime=0))
-
-
-# The interpreter's snapshot holds function pointers: indices into WebAssembly's table of
-# functions as Node laid it out when it made the snapshot (scripts/snapshot.mjs). As Pyodide
-# starts, Emscripten adds to that table each function the main module exports, unless the
-# function is there already, which it checks by the identity of the JavaScript function objects.
-# In WebKit (JavaScriptCore) an export and the same function read back from the table are two
-# objects, so it added some 970 functions a second time, among those every engine adds: from
-# index 8738 on, WebKit's table differed from Node's, Chromium's and Firefox's, and an
-# interpreter restored there held pointers to other functions than the ones its code meant (and
-# compared the two as different). So the check also knows a main-module export by its
-# WebAssembly function index (its `name`, which every engine gives alike), at the last place the
-# table holds it, where an identity check finds it in the other engines: every engine lays the
-# table out as Node does. Where identity works, nothing changes. (Only in the gzipped body the
-# page builds: the module itself is read only where no snapshot is ever restored.)
-TABLE_LOOKUP = ("var getFunctionAddress=func=>{if(!functionsInTableMap){functionsInTableMap="
-                "new WeakMap;updateTableMap(0,wasmTable.length)}"
-                "return functionsInTableMap.get(func)||0};")
-TABLE_LOOKUP_BY_INDEX = (
-    "var thePlotMainExports=null,thePlotMainByIndex=null;"
-    "var getFunctionAddress=func=>{if(!functionsInTableMap){functionsInTableMap=new WeakMap;"
-    "updateTableMap(0,wasmTable.length);thePlotMainByIndex=new Map;"
-    "for(var i=0;i<wasmTable.length;i++){var item=wasmTable.get(i);"
-    "if(item)thePlotMainByIndex.set(item.name,i)}}"
-    "return functionsInTableMap.get(func)||(thePlotMainExports&&thePlotMainExports.has(func)"
-    "&&thePlotMainByIndex.get(func.name))||0};")
-MAIN_EXPORTS = "updateGOT(origExports);"
-MAIN_EXPORTS_KEPT = ("thePlotMainExports=new WeakSet(Object.values(origExports)"
-                     ".filter(f=>typeof f==\"function\"));updateGOT(origExports);")
-
-
-def one_table_layout(body: str) -> str:
-    """The function body, its table of functions laid out in every engine as in Node."""
-    for old, new in ((TABLE_LOOKUP, TABLE_LOOKUP_BY_INDEX), (MAIN_EXPORTS, MAIN_EXPORTS_KEPT)):
-        if body.count(old) != 1:
-            fail(f"{ASM_MODULE} no longer holds {old[:40]!r}...: update scripts/sitebuild/slim.py")
-        body = body.replace(old, new)
-    return body
 
 
 def asm_function(module: str) -> str:

@@ -3,10 +3,6 @@ snapshot), and deals the engine's deal."""
 
 from __future__ import annotations
 
-import json
-import subprocess
-from pathlib import Path
-
 import pytest
 
 from plot import Game
@@ -18,17 +14,6 @@ from tests.e2e.test_start import PYTHON_FAILS
 # then controls the page, or by the page's own cache where there is no worker (web/offline.js).
 SNAPSHOT_HELD = ("() => navigator.serviceWorker?.controller != null"
                  " || document.documentElement.dataset.snapshot === 'kept'")
-HERE = Path(__file__).resolve().parent
-PYODIDE = HERE.parents[1] / "web" / "vendor" / "pyodide"
-# The names of the page's interpreter's table of functions, slot by slot (a WebAssembly
-# function's index in its module; a JavaScript function wrapped, or nothing: "0" here, since
-# WebKit names the first "" and the other engines "0").
-FUNCTION_TABLE = """async () => {
-  const py = await (await import(new URL("web/boot.js", document.baseURI).href)).loadPyodide();
-  const table = py._module.wasmTable, names = [];
-  for (let i = 0; i < table.length; i++) names.push(table.get(i)?.name || "0");
-  return names;
-}"""
 
 
 def test_boots_in_full_then_from_the_snapshot(engine, site_url):
@@ -57,40 +42,6 @@ def test_boots_in_full_then_from_the_snapshot(engine, site_url):
         })
         print(f"\n{table.engine}: navigation -> data-ready {times['wall_ms']} ms, "
               f"reload {reload['wall_ms']} ms; marks {marks}")
-        table.assert_clean()
-    finally:
-        table.page.close()
-
-
-@pytest.fixture(scope="module")
-def nodes_table() -> list[str]:
-    """The table as Node lays it out making the snapshot (tests/browsers/function_table.mjs)."""
-    made = subprocess.run(["node", str(HERE / "function_table.mjs"), str(PYODIDE),
-                           str(PYODIDE / "python_stdlib_trimmed.zip")],
-                          capture_output=True, text=True, check=True, timeout=120)
-    return [name or "0" for name in json.loads(made.stdout)]
-
-
-def test_the_table_of_functions_is_laid_out_as_in_the_snapshot(engine, site_url, nodes_table):
-    """The function pointers a snapshot holds are slots of the table of functions as Node laid it
-    out: every engine lays it out alike, fresh and restored, with one slot more at its end, the
-    WebAssembly call trampoline (Node cannot compile it). WebKit laid out 973 slots more, from
-    slot 8738 on (scripts/sitebuild/slim.py)."""
-    table = new_player(engine, site_url)
-    try:
-        table.goto("#game=5")
-        for start in ("fresh", "restored"):
-            if start == "restored":
-                table.wait(SNAPSHOT_HELD, what="the snapshot held", timeout_ms=120_000)
-                table.reload()
-                assert SNAPSHOT_MARK in table.marks(), table.engine
-            names = table.js(FUNCTION_TABLE)
-            slot = next((i for i, (a, b) in enumerate(zip(names, nodes_table, strict=False))
-                         if a != b), None)
-            assert slot is None, (f"{table.engine}, {start}: slot {slot} holds {names[slot]},"
-                                  f" Node's {nodes_table[slot]}")
-            assert len(names) == len(nodes_table) + 1, (table.engine, start, len(names))
-            assert table.js(PAGE_TRAMPOLINE) == len(nodes_table), (table.engine, start)
         table.assert_clean()
     finally:
         table.page.close()
