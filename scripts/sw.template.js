@@ -1,6 +1,7 @@
 // The Plot's service worker: after one visit the game plays with no network at all.
 // Written to _site/sw.js by scripts/build.py, which fills in VERSION (a hash of every file of the
-// site) and PRECACHE (every file the page needs, as a URL relative to this script -> its SHA-256).
+// site) and PRECACHE (every file the page needs, as a URL relative to this script -> its SHA-256)
+// and UNUSED_IN_WEBKIT (those of them WebKit never asks for).
 //
 // One cache per version. A new version installs into its own cache while the old one keeps
 // serving open pages; every file is checked against its hash, so a cache never holds files of
@@ -50,9 +51,18 @@ async function download(url, digest) {
   throw new Error(`${url} on the server is not the file of version ${VERSION}`);
 }
 
+// WebKit never restores the interpreter's snapshot (web/boot.js): its 6 MB are not fetched there.
+// A worker has no navigator.vendor, which the page asks: WebKit is the engine whose user agent
+// names AppleWebKit but no Chrome (Safari, iOS's browsers, WebKitGTK). Were the two ever to
+// disagree, a start would fetch the snapshot through this worker, or it would be kept unused.
+const AGENT = self.navigator.userAgent;
+const WEBKIT = AGENT.includes("AppleWebKit/") && !AGENT.includes("Chrome/");
+const UNUSED = WEBKIT ? __UNUSED_IN_WEBKIT__ : [];
+
 async function precache() {
   const cache = await caches.open(CACHE);
-  await Promise.all(Object.entries(PRECACHE).map(async ([url, digest]) => {
+  const needed = Object.entries(PRECACHE).filter(([url]) => !UNUSED.includes(url));
+  await Promise.all(needed.map(async ([url, digest]) => {
     if (await cache.match(url, MATCH)) return; // checked by an earlier, interrupted install
     const response = (await fromOldCache(url, digest)) || (await download(url, digest));
     await cache.put(url, response);

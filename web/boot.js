@@ -88,8 +88,14 @@ async function startOptions() {
 // when there is no worker. Never from the network.
 export const SNAPSHOT_CACHE = "the-plot snapshot";
 
+// Not in WebKit (Safari, every browser on iOS, WebKitGTK), which names Apple as its vendor: there
+// a restored interpreter's heap is corrupted now and then (Pyodide's fatal "Out of bounds memory
+// access" inside free(), a few seconds into the first long search), which no interpreter
+// started from scratch has shown (README). WebKit's players start from scratch each time.
+export const RESTORES_SNAPSHOTS = navigator.vendor !== "Apple Computer, Inc.";
+
 async function heldSnapshot() {
-  if (!unzips) return null;
+  if (!unzips || !RESTORES_SNAPSHOTS) return null;
   try {
     if (navigator.serviceWorker?.controller) {
       const response = await fetch(snapshotURL);
@@ -121,28 +127,6 @@ if sys.path[:2] == ["", ""]:
     del sys.path[0]
 `;
 
-// In WebKit (Safari, every browser on iOS, WebKitGTK: the browsers whose vendor is Apple) a
-// restored interpreter runs Python for a moment before the game starts. JavaScriptCore runs
-// WebAssembly in an interpreter first and compiles each function once it grows hot; there an
-// interpreter restored from the snapshot, none of whose functions had run yet, now and then
-// corrupted its heap in its first long search (Pyodide's fatal "Out of bounds memory access"
-// inside free(): 6 of about 70 restored pages in a loop, none of about 55 started from scratch,
-// whose start runs Python for seconds). With this loop first (0.3-0.9 s in WebKitGTK), none of
-// 96 (README); so did none of 32 with JavaScriptCore compiling everything at once, a debugging
-// switch no page can set.
-const WARMS_UP = navigator.vendor === "Apple Computer, Inc.";
-const WARM_UP = `
-def _warm_up():
-    table = {}
-    for i in range(150_000):
-        key = (i, i & 7, str(i))
-        table[key] = [i, (i,)]
-        if i & 1:
-            del table[key]
-_warm_up()
-del _warm_up
-`;
-
 function browserLanguage() {
   return `${(navigator.languages?.[0] || "C").replace("-", "_")}.UTF-8`;
 }
@@ -167,10 +151,6 @@ async function restore() {
     const globals = pyodide.toPy({ lang: browserLanguage() });
     pyodide.runPython(AFTER_RESTORE, { globals });
     globals.destroy();
-    if (WARMS_UP) {
-      pyodide.runPython(WARM_UP);
-      performance.mark("boot: WebAssembly warmed up");
-    }
     performance.mark("boot: interpreter restored from the snapshot");
     return pyodide;
   } catch (error) {

@@ -52,7 +52,8 @@ async function register() {
 // instead (web/boot.js restores it only from a cache: a first visit does not download it).
 async function keepSnapshot() {
   try {
-    const { SNAPSHOT_CACHE } = await import("./boot.js");
+    const { SNAPSHOT_CACHE, RESTORES_SNAPSHOTS } = await import("./boot.js");
+    if (!RESTORES_SNAPSHOTS) throw new Error("this browser starts from scratch");
     const url = new URL("web/vendor/pyodide-snapshot.bin", document.baseURI).href;
     const cache = await caches.open(SNAPSHOT_CACHE);
     if (!(await cache.match(url))) await cache.add(url);

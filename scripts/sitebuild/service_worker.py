@@ -6,6 +6,7 @@ import hashlib
 import json
 from pathlib import Path
 
+from .caches import INTERPRETER_SNAPSHOT
 from .layout import ROOT, SITE, fail
 from .slim import FALLBACK_ONLY
 
@@ -14,6 +15,7 @@ TEMPLATE = ROOT / "scripts" / "sw.template.js"
 SW_NAME = "sw.js"
 VERSION_MARKER = "__VERSION__"  # where the template takes the version
 PRECACHE_MARKER = "__PRECACHE__"  # and where the files with their hashes
+UNUSED_IN_WEBKIT_MARKER = "__UNUSED_IN_WEBKIT__"  # and those WebKit never asks for (web/boot.js)
 VERSION_LENGTH = 16  # hex digits of the site's content hash that name a version
 
 
@@ -36,11 +38,12 @@ def write_service_worker(site: Path = SITE) -> str:
     precache = {"./": digests["index.html"],  # the page is opened as the folder
                 **{path: digest for path, digest in digests.items() if path not in FALLBACK_ONLY}}
     template = TEMPLATE.read_text(encoding="utf-8")
-    for marker in (VERSION_MARKER, PRECACHE_MARKER):
+    for marker in (VERSION_MARKER, PRECACHE_MARKER, UNUSED_IN_WEBKIT_MARKER):
         if template.count(marker) != 1:
             fail(f"{TEMPLATE.relative_to(ROOT)} must hold {marker} exactly once")
     text = template.replace(VERSION_MARKER, version).replace(
-        PRECACHE_MARKER, json.dumps(precache, indent=2))
+        PRECACHE_MARKER, json.dumps(precache, indent=2)).replace(
+        UNUSED_IN_WEBKIT_MARKER, json.dumps([INTERPRETER_SNAPSHOT]))
     target = site / SW_NAME
     target.unlink(missing_ok=True)  # never write through a hard link into another site
     target.write_text(text, encoding="utf-8")

@@ -8,10 +8,9 @@ from tests.browsers.player import Player
 
 TIMES: dict[str, dict] = {}  # per engine: the boot times the tests measured (printed at the end)
 SNAPSHOT_MARK = "boot: interpreter restored from the snapshot"  # web/boot.js
-# web/boot.js: a restored interpreter runs Python for a moment first in WebKit only, where one
-# that had not yet run corrupted its heap now and then (README)
-WARM_UP_MARK = "boot: WebAssembly warmed up"
-WARMS_UP = {"chromium": False, "firefox": False, "webkit": True}
+# Whether a start restores the interpreter's snapshot once it is held: never in WebKit, where a
+# restored interpreter's heap is corrupted now and then (web/boot.js, README).
+RESTORES_SNAPSHOT = {"chromium": True, "firefox": True, "webkit": False}
 
 
 def new_player(engine, base_url: str) -> Player:
