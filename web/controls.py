@@ -47,7 +47,7 @@ class Controls:
         self.focused = PILE_ORDER[0]         # the pile in the Tab order (roving tabindex)
         self.piles = {str(el.getAttribute("data-pile")): el
                       for el in document.querySelectorAll("[data-pile]")}
-        self.drag = Drag(app, document, window)
+        self.drag = Drag(app, document, window, watch=self._follow_pointer)
         self._proxies = []
         table = document.getElementById("table")
         for kind in ("pointerdown", "keydown"):  # before any other listener, on any target
@@ -55,9 +55,10 @@ class Controls:
         self._listen(table, "click", self.on_table_click)
         self._listen(table, "focusin", self.on_focus)
         self._listen(table, "pointerdown", self.drag.down)
-        self._listen(document, "pointermove", self.drag.move)
-        self._listen(document, "pointerup", self.drag.up)
-        self._listen(document, "pointercancel", self.drag.cancel)
+        # while a press is held (Drag.watch): every move of the mouse is not a call into Python
+        self._pointer = [(kind, create_proxy(self._guarded(handler))) for kind, handler in (
+            ("pointermove", self.drag.move), ("pointerup", self.drag.up),
+            ("pointercancel", self.drag.cancel))]
         self._listen(document, "click", self.on_action_click)
         self._listen(document, "keydown", self.on_key)
         self._listen(document, "change", self.on_setting)
@@ -70,6 +71,14 @@ class Controls:
         proxy = create_proxy(self._guarded(handler))
         self._proxies.append(proxy)  # listeners live as long as the page
         target.addEventListener(kind, proxy, capture)
+
+    def _follow_pointer(self, pressed: bool) -> None:
+        """Listen to the pointer's moves and release while a press is held, and only then."""
+        for kind, proxy in self._pointer:
+            if pressed:
+                self.document.addEventListener(kind, proxy)  # once: the same listener again
+            else:                                           # is not added twice
+                self.document.removeEventListener(kind, proxy)
 
     def _guarded(self, handler):
         """A bug in a handler must not take the page down: say so, log it, keep playing."""

@@ -2,7 +2,9 @@
 
 A press on a card becomes a drag once the pointer moves DRAG_START_PX; the card follows the
 pointer, and where it is let go the App plays the move (`App.drop`) or the card springs back.
-A press that never moves far is a plain click, handled by web/controls.py.
+A press that never moves far is a plain click, handled by web/controls.py. The pointer's moves
+and release are listened to only while a press is held (`watch`): a mouse that merely moves
+over the table runs no Python.
 """
 
 from __future__ import annotations
@@ -17,8 +19,9 @@ DROP_SETTLE_MS = 220   # a card let go springs back over this long (style.css .r
 
 
 class Drag:
-    def __init__(self, app, document, window):
+    def __init__(self, app, document, window, watch=lambda pressed: None):
         self.app, self.document, self.window = app, document, window
+        self.watch = watch          # (bool) -> None: listen to the pointer's moves and release
         self.press = None           # a pointer held down on a card: where and which
         self.dragging = False
         self.swallow_click = False  # the click that ends a drag is not a click
@@ -39,6 +42,7 @@ class Drag:
             return
         self.press = {"id": event.pointerId, "x": event.clientX, "y": event.clientY,
                       "pile": str(pile.getAttribute("data-pile")), "el": pile, "card": None}
+        self.watch(True)
 
     def move(self, event) -> None:
         press = self.press
@@ -52,7 +56,7 @@ class Drag:
             if is_none(card):
                 return  # not drawn yet: a later move starts the drag
             if not self.app.hand.pick_up(press["pile"]):
-                self.press = None  # nothing to drag: the message says why
+                self._release()  # nothing to drag: the message says why
                 self.swallow_click = True
                 return
             self.dragging = True
@@ -66,7 +70,7 @@ class Drag:
         press = self.press
         if press is None or event.pointerId != press["id"]:
             return
-        self.press = None
+        self._release()
         if not self.dragging:
             return  # a plain press: the click that follows does the work
         self.dragging = False
@@ -80,11 +84,16 @@ class Drag:
         press = self.press
         if press is None or event.pointerId != press["id"]:
             return
-        self.press = None
+        self._release()
         if self.dragging:
             self.dragging = False
             self.app.hand.drop(None)
             self._let_go(press["card"], played=False)
+
+    def _release(self) -> None:
+        """The press is over: its pointer is no longer followed."""
+        self.press = None
+        self.watch(False)
 
     def _let_go(self, card, played: bool) -> None:
         """End a drag: a played card is redrawn on its new pile; any other springs back."""

@@ -77,6 +77,34 @@ def test_dragging_a_card_onto_a_legal_pile_plays_the_move(table):
     assert str(move.dst[1:]) in table.message()
 
 
+def pointer_listeners(table) -> set[str]:
+    """The kinds of pointer event the document listens to now (Chrome DevTools Protocol)."""
+    cdp = table.page.context.new_cdp_session(table.page)
+    document = cdp.send("Runtime.evaluate", {"expression": "document"})["result"]["objectId"]
+    listeners = cdp.send("DOMDebugger.getEventListeners", {"objectId": document})["listeners"]
+    cdp.detach()
+    return {entry["type"] for entry in listeners if entry["type"].startswith("pointer")}
+
+
+def test_the_pointer_is_followed_only_while_a_card_is_pressed(table):
+    """A mouse moving over the table calls no Python; a press on a card is followed to its
+    release, and a drag still plays."""
+    number, game = deal_with_a_tableau_move(range(40, 80))  # not the deal on the table
+    table.open(number)
+    followed = {"pointermove", "pointerup", "pointercancel"}
+    assert not pointer_listeners(table) & followed
+    move = a_move_onto_the_tableau(game)
+    mouse = table.page.mouse
+    mouse.move(*centre(top_card(table, move.src)))
+    mouse.down()
+    assert followed <= pointer_listeners(table)
+    mouse.move(*centre(top_card(table, move.dst)), steps=8)
+    mouse.up()
+    game.play(move)
+    table.wait_table(expected_table(game))
+    assert not pointer_listeners(table) & followed
+
+
 def test_a_card_dropped_elsewhere_springs_back_and_nothing_changes(table):
     table.open(3)
     game = Game.new(3)
