@@ -17,7 +17,11 @@ the main thread), its handlers, and what comes after the last of them until the 
 screen (the rendering steps, raster, compositing). And, for comparison only, the game and the
 trivial page once more at a player's speed: a pause of HUMAN_GAP_MS (30-150 ms, as the
 end-to-end tests drive input) before every click, where the runs above click as fast as the
-machine answers, with the aim's sum for that pace too (the issue's aim is the first).
+machine answers, with the aim's sum for that pace too (the issue's aim is the first). And the
+game at both paces with card speed off in Settings, so that no card flies: a flight's start
+(the layout it forces to measure where the card lands, its copy, its animation) is the
+largest part of a move's handler, and a card still flying when the next click comes lands at
+that click, in its frame.
 
 And what the page does while it waits for a click with only the stock to play (the stock
 breathes): its main thread's work over WAIT_S seconds, from Chrome's Performance metrics. An
@@ -42,7 +46,7 @@ from plot import STOCK, TABLEAU, Game  # noqa: E402
 from tests.e2e.tablepage import AIM, new_table  # noqa: E402  (AIM: where a player aims at a pile)
 from tests.lines import only_the_stock_left, page_save  # noqa: E402
 from web.saveslot import SAVE_KEY  # noqa: E402
-from web.settings import SPEED_MS  # noqa: E402  (the page's card speeds)
+from web.settings import SETTINGS, SETTINGS_KEY, SPEED_MS  # noqa: E402  (the card speeds)
 
 SITE = ROOT / "_site"
 MOVES = 120
@@ -173,12 +177,16 @@ def click(page, name: str, gap: random.Random | None = None) -> None:
 
 
 def play_game(browser, url: str, moves: int, rng: random.Random,
-              viewport: dict = DESKTOP, gap: random.Random | None = None) -> tuple[Run, int]:
-    """Click `moves` moves of random legal play (a pause drawn from `gap` before each click);
-    the interactions and their count."""
+              viewport: dict = DESKTOP, gap: random.Random | None = None,
+              speed: str | None = None) -> tuple[Run, int]:
+    """Click `moves` moves of random legal play (a pause drawn from `gap` before each click;
+    the card speed of Settings set to `speed` if given); the interactions and their count."""
     context = browser.new_context(viewport=viewport, service_workers="block")
     page = context.new_page()
     page.add_init_script(COLLECT)
+    if speed is not None:
+        page.add_init_script(f"localStorage.setItem({SETTINGS_KEY!r}, "
+                             f"{SETTINGS.dump(speed=speed)!r})")
     number = 1
     page.goto(f"{url}#game={number}")
     page.wait_for_selector("html[data-ready='true']", state="attached", timeout=BOOT_TIMEOUT_MS)
@@ -330,6 +338,9 @@ def main() -> None:
         human, _ = play_game(browser, url, args.moves, random.Random(2026),
                              gap=random.Random(GAP_SEED))
         human_trivial = click_trivial(browser, url, clicks, gap=random.Random(GAP_SEED))
+        still_game, _ = play_game(browser, url, args.moves, random.Random(2026), speed="off")
+        still_human, _ = play_game(browser, url, args.moves, random.Random(2026),
+                                   gap=random.Random(GAP_SEED), speed="off")
         still = click_table_in_js(browser, url, clicks, fly=False)
         flown = click_table_in_js(browser, url, clicks, fly=True)
         idle = waiting(browser, url)
@@ -345,6 +356,9 @@ def main() -> None:
     print(f"  at a player's speed, {low}-{high} ms before each click (for comparison):")
     print(f"    game     {summary(human)}")
     print(f"    trivial  {summary(human_trivial)}")
+    print("  the game with card speed off in Settings: no card flies (for comparison):")
+    print(f"    as fast as the machine  {summary(still_game)}")
+    print(f"    at a player's speed     {summary(still_human)}")
     print("  the game's table, each click answered in plain JavaScript, no Python: the top card"
           " of a tableau pile moves to the next (for comparison):")
     print(f"    no flight          {summary(still)}")
@@ -362,6 +376,8 @@ def main() -> None:
           f"{idle['busy ms']:.0f} ms of main-thread work a second")
     print(f"  aim: {verdict(game, trivial)}")
     print(f"  the same at a player's speed (for comparison): {verdict(human, human_trivial)}")
+    print(f"  card speed off (for comparison): {verdict(still_game, trivial)}; at a player's "
+          f"speed: {verdict(still_human, human_trivial)}")
 
 
 def verdict(game: Run, trivial: Run) -> str:
