@@ -55,7 +55,8 @@ class Controls:
         self._listen(table, "click", self.on_table_click)
         self._listen(table, "focusin", self.on_focus)
         self._listen(table, "pointerdown", self.drag.down)
-        # while a press is held (Drag.watch): every move of the mouse is not a call into Python
+        # followed only while a press is held (Drag.watch): a mouse that merely moves calls no
+        # Python
         self._pointer = [(kind, create_proxy(self._guarded(handler))) for kind, handler in (
             ("pointermove", self.drag.move), ("pointerup", self.drag.up),
             ("pointercancel", self.drag.cancel))]
@@ -74,10 +75,10 @@ class Controls:
 
     def _follow_pointer(self, pressed: bool) -> None:
         """Listen to the pointer's moves and release while a press is held, and only then."""
-        for kind, proxy in self._pointer:
+        for kind, proxy in self._pointer:  # a listener added again is still there once
             if pressed:
-                self.document.addEventListener(kind, proxy)  # once: the same listener again
-            else:                                           # is not added twice
+                self.document.addEventListener(kind, proxy)
+            else:
                 self.document.removeEventListener(kind, proxy)
 
     def _guarded(self, handler):
