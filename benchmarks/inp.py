@@ -46,7 +46,7 @@ from plot import STOCK, TABLEAU, Game  # noqa: E402
 from tests.e2e.tablepage import AIM, new_table  # noqa: E402  (AIM: where a player aims at a pile)
 from tests.lines import only_the_stock_left, page_save  # noqa: E402
 from web.saveslot import SAVE_KEY  # noqa: E402
-from web.settings import SETTINGS, SETTINGS_KEY, SPEED_MS  # noqa: E402  (the card speeds)
+from web.settings import SETTINGS, SETTINGS_KEY, SPEED_MS  # noqa: E402  (card speeds, stored)
 
 SITE = ROOT / "_site"
 MOVES = 120
