@@ -338,8 +338,8 @@ def main() -> None:
         human, _ = play_game(browser, url, args.moves, random.Random(2026),
                              gap=random.Random(GAP_SEED))
         human_trivial = click_trivial(browser, url, clicks, gap=random.Random(GAP_SEED))
-        still_game, _ = play_game(browser, url, args.moves, random.Random(2026), speed="off")
-        still_human, _ = play_game(browser, url, args.moves, random.Random(2026),
+        speed_off, _ = play_game(browser, url, args.moves, random.Random(2026), speed="off")
+        speed_off_human, _ = play_game(browser, url, args.moves, random.Random(2026),
                                    gap=random.Random(GAP_SEED), speed="off")
         still = click_table_in_js(browser, url, clicks, fly=False)
         flown = click_table_in_js(browser, url, clicks, fly=True)
@@ -357,8 +357,8 @@ def main() -> None:
     print(f"    game     {summary(human)}")
     print(f"    trivial  {summary(human_trivial)}")
     print("  the game with card speed off in Settings: no card flies (for comparison):")
-    print(f"    as fast as the machine  {summary(still_game)}")
-    print(f"    at a player's speed     {summary(still_human)}")
+    print(f"    as fast as the machine  {summary(speed_off)}")
+    print(f"    at a player's speed     {summary(speed_off_human)}")
     print("  the game's table, each click answered in plain JavaScript, no Python: the top card"
           " of a tableau pile moves to the next (for comparison):")
     print(f"    no flight          {summary(still)}")
@@ -376,8 +376,8 @@ def main() -> None:
           f"{idle['busy ms']:.0f} ms of main-thread work a second")
     print(f"  aim: {verdict(game, trivial)}")
     print(f"  the same at a player's speed (for comparison): {verdict(human, human_trivial)}")
-    print(f"  card speed off (for comparison): {verdict(still_game, trivial)}; at a player's "
-          f"speed: {verdict(still_human, human_trivial)}")
+    print(f"  card speed off (for comparison): {verdict(speed_off, trivial)}; at a player's "
+          f"speed: {verdict(speed_off_human, human_trivial)}")
 
 
 def verdict(game: Run, trivial: Run) -> str:
