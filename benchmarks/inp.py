@@ -340,7 +340,7 @@ def main() -> None:
         human_trivial = click_trivial(browser, url, clicks, gap=random.Random(GAP_SEED))
         speed_off, _ = play_game(browser, url, args.moves, random.Random(2026), speed="off")
         speed_off_human, _ = play_game(browser, url, args.moves, random.Random(2026),
-                                   gap=random.Random(GAP_SEED), speed="off")
+                                       gap=random.Random(GAP_SEED), speed="off")
         still = click_table_in_js(browser, url, clicks, fly=False)
         flown = click_table_in_js(browser, url, clicks, fly=True)
         idle = waiting(browser, url)
