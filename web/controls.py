@@ -57,7 +57,7 @@ class Controls:
         self._listen(table, "pointerdown", self.drag.down)
         # followed only while a press is held (Drag.watch): a mouse that merely moves calls no
         # Python
-        self._pointer = [(kind, create_proxy(self._guarded(handler))) for kind, handler in (
+        self._pointer = [(kind, self._proxy(handler)) for kind, handler in (
             ("pointermove", self.drag.move), ("pointerup", self.drag.up),
             ("pointercancel", self.drag.cancel))]
         self._listen(document, "click", self.on_action_click)
@@ -69,9 +69,13 @@ class Controls:
         self._listen(window, "storage", self.on_storage)
 
     def _listen(self, target, kind, handler, capture: bool = False) -> None:
+        target.addEventListener(kind, self._proxy(handler), capture)
+
+    def _proxy(self, handler):
+        """The handler, guarded, as a function the browser can call (kept as long as the page)."""
         proxy = create_proxy(self._guarded(handler))
-        self._proxies.append(proxy)  # listeners live as long as the page
-        target.addEventListener(kind, proxy, capture)
+        self._proxies.append(proxy)
+        return proxy
 
     def _follow_pointer(self, pressed: bool) -> None:
         """Listen to the pointer's moves and release while a press is held, and only then."""
