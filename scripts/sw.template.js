@@ -59,6 +59,21 @@ const AGENT = self.navigator.userAgent;
 const WEBKIT = AGENT.includes("AppleWebKit/") && !AGENT.includes("Chrome/");
 const UNUSED = WEBKIT ? __UNUSED_IN_WEBKIT__ : [];
 
+// Pyodide's WebAssembly is precached gzipped, as the site ships it; the worker also keeps it
+// unzipped, under the name of the unzipped file, for the pages it serves (web/boot.js). The
+// browser keeps a WebAssembly module's compiled code beside a response it can name, from its
+// HTTP cache or this cache, never beside one a page made up after unzipping: served from here,
+// a return's interpreter runs compiled code from its start.
+const WASM = "web/vendor/pyodide/pyodide.asm.wasm";
+const WASM_GZ = `${WASM}.gz`;
+
+async function keepUnzipped(cache) {
+  if (!(WASM_GZ in PRECACHE) || (await cache.match(WASM, MATCH))) return;
+  const zipped = await cache.match(WASM_GZ, MATCH);
+  const body = zipped.body.pipeThrough(new DecompressionStream("gzip"));
+  await cache.put(WASM, new Response(body, { headers: { "Content-Type": "application/wasm" } }));
+}
+
 async function precache() {
   const cache = await caches.open(CACHE);
   const needed = Object.entries(PRECACHE).filter(([url]) => !UNUSED.includes(url));
@@ -67,6 +82,7 @@ async function precache() {
     const response = (await fromOldCache(url, digest)) || (await download(url, digest));
     await cache.put(url, response);
   }));
+  await keepUnzipped(cache);
 }
 
 self.addEventListener("install", (event) => event.waitUntil(precache()));

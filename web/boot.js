@@ -32,12 +32,17 @@ async function fetchGzipped(url) {
 }
 
 // Pyodide fetches its WebAssembly itself: answer with the gzipped file, unzipped as it arrives
-// (streaming compilation still runs as it downloads).
+// (streaming compilation still runs as it downloads). A page the service worker serves asks for
+// the file itself, which the worker keeps unzipped (sw.js): the browser keeps the compiled code
+// of a module beside such a response, not beside one made up here, so a later start runs
+// compiled code at once instead of compiling each function as Python first calls it.
 if (unzips) {
   const pageFetch = globalThis.fetch;
   globalThis.fetch = async (resource, ...rest) => {
     const url = String(resource instanceof Request ? resource.url : resource);
-    if (url !== indexURL + WASM) return pageFetch(resource, ...rest);
+    if (url !== indexURL + WASM || navigator.serviceWorker?.controller) {
+      return pageFetch(resource, ...rest);
+    }
     const response = await fetchGzipped(`${url}.gz`);
     return new Response(response.body, { headers: { "Content-Type": "application/wasm" } });
   };

@@ -6,6 +6,7 @@ server, so every URL the page uses must be relative, and a test may stop its ser
 
 from __future__ import annotations
 
+import hashlib
 import re
 import shutil
 
@@ -73,6 +74,37 @@ def test_after_one_visit_under_a_sub_path_the_game_plays_offline(browser, hosted
         game.play("S-W")
         table.wait_table(expected_table(game))
         assert_saved(table, game)
+        table.assert_clean()
+    finally:
+        table.context.close()
+
+
+def test_a_page_the_worker_serves_compiles_python_from_its_unzipped_copy(browser, hosted,
+                                                                        built_site):
+    """The worker keeps Pyodide's WebAssembly unzipped, byte for byte the site's file, and a
+    page it serves asks for that file by its name (which lets the browser keep the compiled
+    code beside it) rather than for the gzipped one it unzips itself."""
+    wasm = "web/vendor/pyodide/pyodide.asm.wasm"
+    table = open_table(browser, hosted, "#game=5", service_workers="allow")
+    try:
+        table.page.wait_for_function(CONTROLLED, timeout=WORKER_TIMEOUT_MS)
+        kept = table.page.evaluate("""async (url) => {
+            const response = await caches.match(url);
+            const digest = await crypto.subtle.digest("SHA-256", await response.arrayBuffer());
+            const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0"));
+            return [response.headers.get("Content-Type"), hex.join("")];
+        }""", wasm)
+        assert kept == ["application/wasm",
+                        hashlib.sha256((built_site / wasm).read_bytes()).hexdigest()]
+        answered = {}
+        table.page.on("response", lambda response: answered.setdefault(
+            response.url.removeprefix(hosted.url + SUB_PATH), response.from_service_worker))
+        table.reload()
+        game = Game.new(5)
+        table.wait_table(expected_table(game))
+        assert answered.get(wasm) is True  # by its name, from the worker
+        assert wasm + ".gz" not in answered
+        play_one(table, game)
         table.assert_clean()
     finally:
         table.context.close()
