@@ -52,3 +52,12 @@ def launch_chromium(playwright):
     if CHROMIUM.exists():
         launch["executable_path"] = str(CHROMIUM)
     return playwright.chromium.launch(**launch)
+
+
+def launch_persistent_chromium(playwright, profile):
+    """Chromium as launch_chromium, on a profile kept in the folder `profile` (its caches
+    outlive the browser), service workers allowed."""
+    launch = {"args": LAUNCH_ARGS, "service_workers": "allow"}
+    if CHROMIUM.exists():
+        launch["executable_path"] = str(CHROMIUM)
+    return playwright.chromium.launch_persistent_context(profile, **launch)

@@ -12,6 +12,12 @@ bare page sets once loadPyodide() resolves). Prints medians, the ratios game / b
 contentful paint (the table's skeleton), bytes transferred, PyScript's boot steps, and every URL
 fetched on a cold load with anything unused, a source map or a request to another origin flagged.
 
+And a player's return as it really happens: the browser closed and started again on the same
+profile (a new process: nothing of the last visit is left in memory, only what the browser
+keeps on disk), RETURNS times after a first visit, the game with its service worker, against
+the bare page (--return-rounds rounds; 0 leaves it out). A reload in the same tab (warm,
+above) finds the interpreter's compiled WebAssembly still in the process; a return does not.
+
 Single loads vary by +-25% on a busy 2-core machine, so the pages take turns within each round
 (in alternating order) and the figures are also computed per round, each load against the bare
 load of its own round (paired): the ratio, how much later the game's interpreter is ready than
@@ -30,7 +36,7 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from pagekit import launch_chromium, static_server
+from pagekit import launch_chromium, launch_persistent_chromium, static_server
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 
@@ -121,6 +127,8 @@ def main() -> None:
                         help="another built site to measure alongside _site/ (a lever)")
     parser.add_argument("--no-worker", action="store_true",
                         help="skip the service-worker reloads (faster)")
+    parser.add_argument("--return-rounds", type=int, default=3,
+                        help="rounds of returns with the browser started again (0: none)")
     args = parser.parse_args()
     sites = {"game": SITE, **{path.name: path for path in args.variant}}
     for path in sites.values():
@@ -135,6 +143,8 @@ def main() -> None:
             (top / name).symlink_to(path.resolve(), target_is_directory=True)
         with static_server(top) as url:
             measure(url, sites, args)
+            if args.return_rounds:
+                returns(url, ["bare", *sites], args.return_rounds)
 
 
 class Samples:
@@ -297,6 +307,65 @@ def report(names, sites, samples: Samples, first_cold, cold_bytes, base, args) -
             path = r["url"][len(base):] if r["url"].startswith(base) else r["url"]
             print(f"  {r['start'] / 1000:6.2f} {r['end'] / 1000:6.2f} {r['body']:>10}  {path}"
                   + (f"   <-- {', '.join(flags)}" if flags else ""))
+
+
+RETURNS = 3  # returns after each first visit, each in a browser started again
+SETTLE_MS = 5_000  # after a visit, before the browser closes: what it keeps is written
+
+
+def returns(base: str, names: list[str], rounds: int) -> None:
+    """Each page's first visit on a fresh profile, then RETURNS returns, each in the browser
+    started again on that profile; prints the medians of each return and the ratio to the bare
+    page's."""
+    ready: dict[str, list[list[float]]] = {name: [] for name in names}
+    crashed: list[tuple] = []
+    with sync_playwright() as p, tempfile.TemporaryDirectory() as profiles:
+        for round_ in range(rounds):
+            for name in names if round_ % 2 == 0 else names[::-1]:
+                profile = Path(profiles) / f"{name}-{round_}"
+                path = "bare.html" if name == "bare" else f"{name}/#game=1"
+                times = []
+                for visit in range(1 + RETURNS):
+                    context = launch_persistent_chromium(p, profile)
+                    context.add_init_script(MARKS)
+                    page = context.pages[0] if context.pages else context.new_page()
+                    try:
+                        page.goto(base + path)
+                        marks, _ = Run._wait(page)
+                        if visit:
+                            times.append(marks["ready"] / 1000)
+                        elif name != "bare":  # the worker installed, the snapshot with it
+                            page.wait_for_function("() => navigator.serviceWorker.controller",
+                                                   timeout=BOOT_TIMEOUT_MS)
+                        page.wait_for_timeout(SETTLE_MS)
+                    except PlaywrightError as error:
+                        print(f"returns: {name}, round {round_ + 1}, visit {visit}: "
+                              f"{error.message.splitlines()[0]}", file=sys.stderr)
+                        crashed.append((name, round_ + 1, visit))
+                        if visit:
+                            times.append(float("nan"))
+                    finally:
+                        context.close()
+                ready[name].append(times)
+            print(f"returns: round {round_ + 1}/{rounds} done", file=sys.stderr)
+    print(f"\nReturns, the browser started again on the same profile each time ({rounds} rounds; "
+          "the game\nthrough its service worker): median s from navigation start to ready, "
+          "and / the bare page's")
+    def of(name, i):  # the i-th return's times, of the rounds where it did not fail
+        return [r[i] for r in ready[name] if r[i] == r[i]]
+
+    bare = [median(of("bare", i)) for i in range(RETURNS)]
+    for name in names:
+        cells = []
+        for i in range(RETURNS):
+            value = median(of(name, i))
+            cells.append(f"return {i + 1} {value:.2f} ({value / bare[i]:.2f})")
+        print(f"  {name:<20}" + "   ".join(cells))
+    for name in names:
+        print(f"  {name:<20}all: " + " | ".join(fmt(times) for times in ready[name]))
+    for name, round_, visit in crashed:
+        where = f"return {visit}" if visit else "first visit"
+        print(f"  FAILED: {name}, round {round_}, {where}")
 
 
 def fmt(values: list[float]) -> str:
