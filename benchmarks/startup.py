@@ -1,7 +1,7 @@
 """Benchmark the start: the game against a bare Pyodide page, cold and warm, in one run.
 
     make bench-startup          (builds _site/ first)
-    .venv/bin/python benchmarks/startup.py [--rounds 5] [--variant DIR ...]
+    .venv/bin/python benchmarks/startup.py [--rounds 5] [--variant DIR ...] [--return-rounds 3]
 
 Loads, alternately, (a) a bare page that only calls loadPyodide() from the same vendored files and
 (b) the game (and each --variant: another built site, e.g. a lever being measured), each from a
