@@ -116,6 +116,15 @@ def long_game():
     return long_piles()
 
 
+def resize(page, width: int, height: int) -> None:
+    """Give the page this viewport and wait until it has it. Polled by a timer, not by animation
+    frames: a headless Chromium once ran no frame after a resize, and a wait on one never ended.
+    The measures that follow lay the page out themselves (the page has no resize handler)."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h",
+                           arg=[width, height], polling=50)
+
+
 def overflow(page) -> tuple[int, int]:
     """How far the page scrolls down and across (0, 0 when it fits the screen)."""
     return tuple(page.evaluate(
@@ -135,8 +144,7 @@ def test_the_table_fits_every_screen_without_scrolling_with_long_piles(browser, 
                 for w, h in ((width, height), (height, width)):
                     if not (360 <= w <= 3840 and max(w, h) >= 640 and min(w, h) >= 360):
                         continue
-                    page.page.set_viewport_size({"width": w, "height": h})
-                    page.page.evaluate("() => new Promise(r => requestAnimationFrame(r))")
+                    resize(page.page, w, h)
                     down, across = overflow(page.page)
                     if down > 0 or across > 0:
                         misfits.append(f"{w}x{h}: {down}px down, {across}px across")
@@ -273,8 +281,7 @@ def test_no_two_piles_cross_with_or_without_larger_cards(browser, site_url, long
                 page.page.locator("[data-setting=large]").check()
                 page.page.keyboard.press("Escape")
             for w, h in LAYOUT_SIZES:
-                page.page.set_viewport_size({"width": w, "height": h})
-                page.page.evaluate("() => new Promise(r => requestAnimationFrame(r))")
+                resize(page.page, w, h)
                 crossing = page.page.evaluate(CROSSING_PILES)
                 across = overflow(page.page)[1]
                 covered = page.page.evaluate(NUMBERS_COVERED)
