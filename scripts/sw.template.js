@@ -68,7 +68,7 @@ const WASM = "web/vendor/pyodide/pyodide.asm.wasm";
 const WASM_GZ = `${WASM}.gz`;
 
 async function keepUnzipped(cache) {
-  if (!(WASM_GZ in PRECACHE) || (await cache.match(WASM, MATCH))) return;
+  if (WEBKIT || !(WASM_GZ in PRECACHE) || (await cache.match(WASM, MATCH))) return; // web/boot.js
   const zipped = await cache.match(WASM_GZ, MATCH);
   const body = zipped.body.pipeThrough(new DecompressionStream("gzip"));
   await cache.put(WASM, new Response(body, { headers: { "Content-Type": "application/wasm" } }));

@@ -36,11 +36,14 @@ async function fetchGzipped(url) {
 // the file itself, which the worker keeps unzipped (sw.js): the browser keeps the compiled code
 // of a module beside such a response, not beside one made up here, so a later start runs
 // compiled code at once instead of compiling each function as Python first calls it.
+// Not in WebKit, which keeps no compiled WebAssembly and whose WebAssembly has faulted now and
+// then (README): there the page unzips the file itself, as on a first visit.
+const APPLE = navigator.vendor === "Apple Computer, Inc.";
 if (unzips) {
   const pageFetch = globalThis.fetch;
   globalThis.fetch = async (resource, ...rest) => {
     const url = String(resource instanceof Request ? resource.url : resource);
-    if (url !== indexURL + WASM || navigator.serviceWorker?.controller) {
+    if (url !== indexURL + WASM || (navigator.serviceWorker?.controller && !APPLE)) {
       return pageFetch(resource, ...rest);
     }
     const response = await fetchGzipped(`${url}.gz`);
@@ -97,7 +100,7 @@ export const SNAPSHOT_CACHE = "the-plot snapshot";
 // a restored interpreter's heap is corrupted now and then (Pyodide's fatal "Out of bounds memory
 // access" inside free(), a few seconds into the first long search), which no interpreter
 // started from scratch has shown (README). WebKit's players start from scratch each time.
-export const RESTORES_SNAPSHOTS = navigator.vendor !== "Apple Computer, Inc.";
+export const RESTORES_SNAPSHOTS = !APPLE;
 
 async function heldSnapshot() {
   if (!unzips || !RESTORES_SNAPSHOTS) return null;
