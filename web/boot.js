@@ -98,8 +98,8 @@ export const SNAPSHOT_CACHE = "the-plot snapshot";
 
 // Not in WebKit (Safari, every browser on iOS, WebKitGTK), which names Apple as its vendor: there
 // a restored interpreter's heap is corrupted now and then (Pyodide's fatal "Out of bounds memory
-// access" inside free(), a few seconds into the first long search), which no interpreter
-// started from scratch has shown (README). WebKit's players start from scratch each time.
+// access" inside free(), a few seconds into the first long search), far more often than an
+// interpreter started from scratch (README). WebKit's players start from scratch each time.
 export const RESTORES_SNAPSHOTS = !APPLE;
 
 async function heldSnapshot() {
