@@ -46,18 +46,21 @@ def static_server(directory: Path) -> Iterator[str]:
         server.wait(timeout=10)
 
 
-def launch_chromium(playwright):
-    """Debian's Chromium where it is installed, else Playwright's own build."""
+def chromium_options() -> dict:
+    """Launch options: Debian's Chromium where it is installed, else Playwright's own build."""
     launch = {"args": LAUNCH_ARGS}
     if CHROMIUM.exists():
         launch["executable_path"] = str(CHROMIUM)
-    return playwright.chromium.launch(**launch)
+    return launch
+
+
+def launch_chromium(playwright):
+    """Debian's Chromium where it is installed, else Playwright's own build."""
+    return playwright.chromium.launch(**chromium_options())
 
 
 def launch_persistent_chromium(playwright, profile):
     """Chromium as launch_chromium, on a profile kept in the folder `profile` (its caches
     outlive the browser), service workers allowed."""
-    launch = {"args": LAUNCH_ARGS, "service_workers": "allow"}
-    if CHROMIUM.exists():
-        launch["executable_path"] = str(CHROMIUM)
-    return playwright.chromium.launch_persistent_context(profile, **launch)
+    return playwright.chromium.launch_persistent_context(
+        profile, service_workers="allow", **chromium_options())

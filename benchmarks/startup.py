@@ -28,6 +28,7 @@ interpreter being ready to ready (PyScript's bootstrap and the page's Python).
 from __future__ import annotations
 
 import argparse
+import math
 import re
 import statistics
 import sys
@@ -351,8 +352,9 @@ def returns(base: str, names: list[str], rounds: int) -> None:
     print(f"\nReturns, the browser started again on the same profile each time ({rounds} rounds; "
           "the game\nthrough its service worker): median s from navigation start to ready, "
           "and / the bare page's")
+
     def of(name, i):  # the i-th return's times, of the rounds where it did not fail
-        return [r[i] for r in ready[name] if r[i] == r[i]]
+        return [r[i] for r in ready[name] if not math.isnan(r[i])]
 
     bare = [median(of("bare", i)) for i in range(RETURNS)]
     for name in names:
