@@ -13,8 +13,9 @@ const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
 // The bytecode of PyScript's own `pyscript` package, which PyScript writes (as sources) into
 // Pyodide's home folder and imports before the page's script (scripts/build.py writes it).
 const bytecodeURL = new URL("./vendor/pyscript-bytecode.bin", import.meta.url).href;
-// Pyodide's memory after loadPyodide(), gzipped (scripts/build.py). Without it, or if it does not
-// restore, Pyodide starts from scratch as it would anyway.
+// Pyodide's memory after loadPyodide() and the page's imports of the standard library, gzipped
+// (scripts/build.py). Without it, or if it does not restore, Pyodide starts from scratch as it
+// would anyway.
 const snapshotURL = new URL("./vendor/pyodide-snapshot.bin", import.meta.url).href;
 // The standard library trimmed to what the game imports (scripts/sitebuild/slim.py; web/stdlib.py
 // fetches the whole one if ever needed); Pyodide's big files as the build gzipped them.

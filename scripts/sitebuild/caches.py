@@ -27,7 +27,7 @@ from .layout import (
     copy,
     fail,
 )
-from .slim import SLIM_STDLIB
+from .slim import MODULE_LIST, SLIM_STDLIB
 
 CACHE = NODE / ".cache" / "the-plot-modules"  # built files by content: rebuilt on change
 BYTECODE_SCRIPT = ROOT / "scripts" / "bytecode.mjs"
@@ -39,9 +39,10 @@ SNAPSHOT_SCRIPT = ROOT / "scripts" / "snapshot.mjs"
 # home folder before it hands the interpreter to PyScript. The format, read by web/boot.js: a
 # 4-byte big-endian length N, N bytes of JSON [[path, size], ...], then the files' bytes in order.
 PYSCRIPT_BYTECODE = "web/vendor/pyscript-bytecode.bin"
-# The interpreter's memory right after loadPyodide(), saved at build time by the vendored Pyodide
-# in Node (scripts/snapshot.mjs) and gzipped (31 MB -> 6 MB): web/boot.js restores it instead of
-# starting Python from scratch, the bulk of Pyodide's start. It only fits the Pyodide it was made
+# The interpreter's memory right after loadPyodide() and the imports of the page's standard-library
+# modules, saved at build time by the vendored Pyodide in Node (scripts/snapshot.mjs) and gzipped
+# (31 MB -> 6 MB): web/boot.js restores it instead of starting Python from scratch, the bulk of
+# Pyodide's start. It only fits the Pyodide it was made
 # with, so it is made again whenever a Pyodide file changes.
 INTERPRETER_SNAPSHOT = "web/vendor/pyodide-snapshot.bin"
 ARCHIVE_DATE = (2020, 1, 1, 0, 0, 0)  # every archived file's date: the same sources, same bytes
@@ -136,16 +137,18 @@ def write_pyscript_bytecode() -> None:
 
 
 def write_interpreter_snapshot() -> None:
-    """Write INTERPRETER_SNAPSHOT: Pyodide's memory after loadPyodide(), gzipped (see above)."""
+    """Write INTERPRETER_SNAPSHOT: Pyodide's memory after loadPyodide() and the imports of the
+    page's standard-library modules, gzipped (see above)."""
 
     def make(path: Path) -> None:
         with tempfile.TemporaryDirectory() as tmp:
             raw = Path(tmp) / "snapshot"
-            run_node(SNAPSHOT_SCRIPT, str(raw), str(SLIM_STDLIB))
+            run_node(SNAPSHOT_SCRIPT, str(raw), str(SLIM_STDLIB), str(MODULE_LIST))
             # no name, mtime 0: the same snapshot always gives the same bytes (and site version)
             path.write_bytes(gzip.compress(raw.read_bytes(), mtime=0))
 
-    cached_build(INTERPRETER_SNAPSHOT, SNAPSHOT_SCRIPT, [SLIM_STDLIB.read_bytes()], make)
+    cached_build(INTERPRETER_SNAPSHOT, SNAPSHOT_SCRIPT,
+                 [SLIM_STDLIB.read_bytes(), MODULE_LIST.read_bytes()], make)
 
 
 def write_caches() -> None:
