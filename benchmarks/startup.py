@@ -284,15 +284,7 @@ def report(names, sites, samples: Samples, first_cold, cold_bytes, base, args) -
             if samples.values(name, kind)))
     for name in sites:
         for kind in ("cold", "warm"):
-            steps: dict[str, list[float]] = {}
-            for marks in samples.marks.get((name, kind), {}).values():
-                for key, value in marks.items():
-                    if key.startswith(("py: ", "page: ")) or key == "ready":
-                        steps.setdefault(key, []).append(value / 1000)
-            print(f"\nPyScript's and the page's boot steps, {name}, {kind} "
-                  "(median s since navigation start):")
-            for key, values in sorted(steps.items(), key=lambda kv: median(kv[1])):
-                print(f"  {median(values):6.2f}  {key}")
+            print_steps(f"{name}, {kind}", samples.marks.get((name, kind), {}).values())
     origin = f"{urlsplit(base).scheme}://{urlsplit(base).netloc}"
     for name in first_cold:
         resources = first_cold[name]
@@ -310,6 +302,18 @@ def report(names, sites, samples: Samples, first_cold, cold_bytes, base, args) -
                   + (f"   <-- {', '.join(flags)}" if flags else ""))
 
 
+def print_steps(title: str, loads) -> None:
+    """The medians of PyScript's and the page's marks over `loads` (each a dict of marks)."""
+    steps: dict[str, list[float]] = {}
+    for marks in loads:
+        for key, value in marks.items():
+            if key.startswith(("py: ", "page: ")) or key in ("ready", "first-contentful-paint"):
+                steps.setdefault(key, []).append(value / 1000)
+    print(f"\nPyScript's and the page's boot steps, {title} (median s since navigation start):")
+    for key, values in sorted(steps.items(), key=lambda kv: median(kv[1])):
+        print(f"  {median(values):6.2f}  {key}")
+
+
 RETURNS = 3  # returns after each first visit, each in a browser started again
 SETTLE_MS = 5_000  # after a visit, before the browser closes: what it keeps is written
 
@@ -319,6 +323,7 @@ def returns(base: str, names: list[str], rounds: int) -> None:
     started again on that profile; prints the medians of each return and the ratio to the bare
     page's."""
     ready: dict[str, list[list[float]]] = {name: [] for name in names}
+    later: dict[str, list[dict]] = {name: [] for name in names}  # the marks of returns 2 and on
     crashed: list[tuple] = []
     with sync_playwright() as p, tempfile.TemporaryDirectory() as profiles:
         for round_ in range(rounds):
@@ -335,6 +340,8 @@ def returns(base: str, names: list[str], rounds: int) -> None:
                         marks, _ = Run._wait(page)
                         if visit:
                             times.append(marks["ready"] / 1000)
+                            if visit > 1:
+                                later[name].append(marks)
                         elif name != "bare":  # the worker installed, the snapshot with it
                             page.wait_for_function("() => navigator.serviceWorker.controller",
                                                    timeout=BOOT_TIMEOUT_MS)
@@ -365,6 +372,9 @@ def returns(base: str, names: list[str], rounds: int) -> None:
         print(f"  {name:<20}" + "   ".join(cells))
     for name in names:
         print(f"  {name:<20}all: " + " | ".join(fmt(times) for times in ready[name]))
+    for name in names:
+        if name != "bare":
+            print_steps(f"{name}, returns 2 to {RETURNS}", later[name])
     for name, round_, visit in crashed:
         where = f"return {visit}" if visit else "first visit"
         print(f"  FAILED: {name}, round {round_}, {where}")
