@@ -21,6 +21,7 @@ from collections import deque  # noqa: E402
 
 from pyodide.ffi import create_once_callable, create_proxy  # noqa: E402
 from pyscript import document, window  # noqa: E402
+from pyscript.ffi import is_none  # noqa: E402
 
 from web.app import App  # noqa: E402
 from web.controls import Controls, typed  # noqa: E402
@@ -67,19 +68,23 @@ async def shipped_text(name: str) -> str | None:
     """A list the build ships in web/vendor/ (tiers.txt, daily.txt): web/startup.js began
     fetching it while Python started, so it is usually here already; None if it did not load."""
     try:
-        early = getattr(window, "thePlotLists", None)
-        text = None if early is None else await getattr(early, name)
-        if text is None:  # not fetched early (or that failed): once more, now
+        # here already: read at once (awaiting even a settled promise waits a turn or two of the
+        # browser's event loop, a frame or two: 15-35 ms of a restored start)
+        text = getattr(getattr(window, "thePlotListTexts", None), name, None)
+        if is_none(text):  # None, or JavaScript's null (a fetch that failed)
+            early = getattr(window, "thePlotLists", None)
+            text = None if early is None else await getattr(early, name)
+        if is_none(text):  # not fetched early (or that failed): once more, now
             response = await window.fetch(f"web/vendor/{name}.txt")
             text = await response.text() if response.ok else None
-        return None if text is None else str(text)
+        return None if is_none(text) else str(text)
     except Exception:  # noqa: BLE001 - the game plays without it: no tiers, or no daily
         return None
 
 
 async def load_lists(app) -> None:
     """The tier of every rated deal and the pool of daily deals, before the first table."""
-    tiers, pool = await asyncio.gather(shipped_text("tiers"), shipped_text("daily"))
+    tiers, pool = await shipped_text("tiers"), await shipped_text("daily")  # no tasks: see there
     try:
         if tiers is not None:
             app.deals.load_tiers(tiers)

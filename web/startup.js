@@ -228,9 +228,12 @@
   };
 
   // The lists the first table needs (each deal's difficulty, the deals of the day), fetched
-  // while Python starts: web/main.py awaits them (text, or null if one did not load).
+  // while Python starts: web/main.py awaits them (text, or null if one did not load), or reads
+  // them from thePlotListTexts if they are here already (most often: no turn of the event loop).
+  window.thePlotListTexts = {};
   window.thePlotLists = Object.fromEntries(["tiers", "daily"].map((name) => [name,
-    window.fetch(`web/vendor/${name}.txt`).then((r) => (r.ok ? r.text() : null), () => null)]));
+    window.fetch(`web/vendor/${name}.txt`).then((r) => (r.ok ? r.text() : null), () => null)
+      .then((text) => (window.thePlotListTexts[name] = text))]));
 
   // A file the start cannot do without did not arrive: the start cannot succeed (some of them
   // leave Pyodide waiting for ever), so say so at once.

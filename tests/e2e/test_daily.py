@@ -104,6 +104,48 @@ def test_new_game_deals_the_chosen_tier_and_statistics_show_games_per_tier(table
     page.keyboard.press("Escape")
 
 
+def failing(times: int):
+    """A route handler that fails the first `times` requests, then lets them through."""
+    left = [times]
+
+    def answer(route):
+        if left[0]:
+            left[0] -= 1
+            route.abort()
+        else:
+            route.continue_()
+
+    return answer
+
+
+def test_a_tier_list_that_fails_is_fetched_again_and_without_it_the_game_starts_unrated(
+        browser, site_url):
+    """web/startup.js fetches the tier list while Python starts, and web/main.py reads it when it
+    draws the first table. If that fetch failed, the page fetches the list once more; if that
+    fails too, the game starts all the same, its deals unrated, and the console says why."""
+    tier = cli("rate", "1")
+    for failures in (1, 2):
+        page = new_table(browser, site_url)
+        page.page.route("**/web/vendor/tiers.txt", failing(failures))
+        warnings = []
+        page.page.on("console", lambda m, w=warnings: m.type == "warning" and w.append(m.text))
+        page.goto("#game=1")
+        if failures == 1:
+            expect(page.page.locator("#tier")).to_have_text(tier)
+        else:
+            expect(page.page.locator("#tier")).to_be_hidden()
+        page.play(str(Game.new(1).legal_moves()[0]))  # and the game plays
+        problems, page.watch.problems = page.watch.problems, []
+        failed = [p for p in problems if "tiers.txt" in p]  # and the console says so:
+        said = [p for p in problems if "Failed to load resource" in p]
+        assert len(failed) == len(said) == failures, problems
+        assert [p for p in problems if p not in failed + said] == []
+        unrated = "The difficulty of the deals could not be loaded."
+        assert (unrated in warnings) == (failures == 2), warnings
+        page.assert_clean()
+        page.context.close()
+
+
 # ---- the deal of the day --------------------------------------------------------------------
 
 def test_the_daily_button_and_links_open_the_deal_the_command_line_names(browser, site_url):
