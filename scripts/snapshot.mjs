@@ -53,13 +53,15 @@ const pyodide = await loadPyodide({ indexURL: `${pyodideDir}/`, stdLibURL: stdli
 // `pyscript.display` reads, and datetime) took ~40 ms of every start in Chromium.
 const listed = readFileSync(modules, "utf8").split("\n").map((line) => line.trim())
   .filter((line) => line && !line.startsWith("#"));
+const globals = pyodide.toPy({ listed });
 const imported = pyodide.runPython(`
 import importlib, sys
 missing = [name for name in listed if name not in sys.modules]
 for name in missing:
     importlib.import_module(name)
 " ".join(missing)
-`, { globals: pyodide.toPy({ listed }) });
+`, { globals });
+globals.destroy(); // the snapshot keeps no trace of this script
 const snapshot = pyodide.makeMemorySnapshot();
 writeFileSync(out, snapshot);
 console.log(`snapshot: ${(snapshot.length / 1e6).toFixed(1)} MB of Pyodide ${pyodide.version}` +

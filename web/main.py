@@ -84,7 +84,8 @@ async def shipped_text(name: str) -> str | None:
 
 async def load_lists(app) -> None:
     """The tier of every rated deal and the pool of daily deals, before the first table."""
-    tiers, pool = await shipped_text("tiers"), await shipped_text("daily")  # no tasks: see there
+    # awaited in turn, not gathered: a task would wait a turn of the event loop to start
+    tiers, pool = await shipped_text("tiers"), await shipped_text("daily")
     try:
         if tiers is not None:
             app.deals.load_tiers(tiers)

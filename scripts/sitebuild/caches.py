@@ -42,8 +42,8 @@ PYSCRIPT_BYTECODE = "web/vendor/pyscript-bytecode.bin"
 # The interpreter's memory right after loadPyodide() and the imports of the page's standard-library
 # modules, saved at build time by the vendored Pyodide in Node (scripts/snapshot.mjs) and gzipped
 # (31 MB -> 6 MB): web/boot.js restores it instead of starting Python from scratch, the bulk of
-# Pyodide's start. It only fits the Pyodide it was made
-# with, so it is made again whenever a Pyodide file changes.
+# Pyodide's start. It only fits the Pyodide it was made with, so it is made again whenever a
+# Pyodide file changes (or the list of those modules).
 INTERPRETER_SNAPSHOT = "web/vendor/pyodide-snapshot.bin"
 ARCHIVE_DATE = (2020, 1, 1, 0, 0, 0)  # every archived file's date: the same sources, same bytes
 
