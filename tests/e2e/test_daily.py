@@ -118,30 +118,33 @@ def failing(times: int):
     return answer
 
 
-def test_a_tier_list_that_fails_is_fetched_again_and_without_it_the_game_starts_unrated(
+def test_a_list_that_fails_is_fetched_again_and_without_it_the_game_starts_all_the_same(
         browser, site_url):
-    """web/startup.js fetches the tier list while Python starts, and web/main.py reads it when it
-    draws the first table. If that fetch failed, the page fetches the list once more; if that
-    fails too, the game starts all the same, its deals unrated, and the console says why."""
+    """web/startup.js fetches the tier list and the pool of daily deals while Python starts, and
+    web/main.py reads them when it draws the first table. If a fetch failed, the page fetches the
+    list once more; if that fails too, the game starts all the same (its deals unrated, or no
+    deal of the day), and the console says why. (Before 2026-12-05 a failed first fetch was
+    never retried, and one of the daily pool kept the game from starting.)"""
     tier = cli("rate", "1")
-    for failures in (1, 2):
+    missing = {"tiers": "The difficulty of the deals could not be loaded.",
+               "daily": "The deals of the day could not be loaded."}
+    for name, failures in (("tiers", 1), ("tiers", 2), ("daily", 1), ("daily", 2)):
         page = new_table(browser, site_url)
-        page.page.route("**/web/vendor/tiers.txt", failing(failures))
+        page.page.route(f"**/web/vendor/{name}.txt", failing(failures))
         warnings = []
         page.page.on("console", lambda m, w=warnings: m.type == "warning" and w.append(m.text))
         page.goto("#game=1")
-        if failures == 1:
+        if name == "daily" or failures == 1:
             expect(page.page.locator("#tier")).to_have_text(tier)
         else:
             expect(page.page.locator("#tier")).to_be_hidden()
         page.play(str(Game.new(1).legal_moves()[0]))  # and the game plays
         problems, page.watch.problems = page.watch.problems, []
-        failed = [p for p in problems if "tiers.txt" in p]  # and the console says so:
+        failed = [p for p in problems if f"{name}.txt" in p]  # and the console says so:
         said = [p for p in problems if "Failed to load resource" in p]
         assert len(failed) == len(said) == failures, problems
         assert [p for p in problems if p not in failed + said] == []
-        unrated = "The difficulty of the deals could not be loaded."
-        assert (unrated in warnings) == (failures == 2), warnings
+        assert (missing[name] in warnings) == (failures == 2), (name, warnings)
         page.assert_clean()
         page.context.close()
 
