@@ -3,11 +3,11 @@
 // it (web/boot.js) instead of starting Python from scratch, which is most of Pyodide's start
 // (measured in Chromium here: 1.8-2.6 s -> 0.3-0.5 s on a reload).
 //
-//     node scripts/snapshot.mjs PYODIDE_DIR OUT STDLIB MODULES
+//     node scripts/snapshot.mjs PYODIDE_DIR OUT STDLIB MODULE...
 //
 // OUT is the raw snapshot (scripts/build.py gzips it); STDLIB the standard library the page
 // mounts (web/vendor/pyodide/python_stdlib_trimmed.zip): the snapshot's importers know that
-// archive, so it must be it; MODULES the list of the modules it holds (stdlib-modules.txt).
+// archive, so it must be it; MODULE... the modules it holds (scripts/sitebuild/slim.py).
 // The snapshot holds the state Python draws from its machine at start, so the machine is made to
 // look like a browser tab first: the program name Emscripten puts in the environment is the
 // browser's ("./this.program", not this script's path). What still differs per tab (the
@@ -15,13 +15,14 @@
 // fits the exact pyodide.asm.wasm it was made with; the build makes it again whenever any
 // Pyodide file changes.
 import nodeCrypto from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [pyodideDir, out, stdlib, modules] = process.argv.slice(2).map((p) => resolve(p));
-if (!pyodideDir || !out || !stdlib || !modules) {
-  console.error("usage: node scripts/snapshot.mjs PYODIDE_DIR OUT STDLIB MODULES");
+const [pyodideDir, out, stdlib] = process.argv.slice(2, 5).map((p) => resolve(p));
+const listed = process.argv.slice(5);
+if (!pyodideDir || !out || !stdlib || !listed.length) {
+  console.error("usage: node scripts/snapshot.mjs PYODIDE_DIR OUT STDLIB MODULE...");
   process.exit(2);
 }
 process.argv.splice(1, process.argv.length - 1, "./this.program"); // Emscripten's name in a browser
@@ -47,12 +48,10 @@ performance.now = () => (ticks += 1) / 1000; // a monotonic clock that advances 
 const { loadPyodide } = await import(pathToFileURL(`${pyodideDir}/pyodide.mjs`).href);
 const pyodide = await loadPyodide({ indexURL: `${pyodideDir}/`, stdLibURL: stdlib,
                                    _makeSnapshot: true });
-// Every module of the trimmed library is one the page imports (MODULES, the list it is made
-// from: scripts/sitebuild/slim.py): imported here, a start finds them imported already.
-// loadPyodide() imports most of them; the rest (html, whose table of entities PyScript's
-// `pyscript.display` reads, and datetime) took ~40 ms of every start in Chromium.
-const listed = readFileSync(modules, "utf8").split("\n").map((line) => line.trim())
-  .filter((line) => line && !line.startsWith("#"));
+// Every module of the trimmed library is one the page imports (MODULE..., the ones it is made
+// of): imported here, a start finds them imported already. loadPyodide() imports most of them;
+// the rest (html, whose table of entities PyScript's `pyscript.display` reads, and datetime)
+// took ~40 ms of every start in Chromium.
 const globals = pyodide.toPy({ listed });
 const imported = pyodide.runPython(`
 import importlib, sys

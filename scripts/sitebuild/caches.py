@@ -27,7 +27,7 @@ from .layout import (
     copy,
     fail,
 )
-from .slim import MODULE_LIST, SLIM_STDLIB
+from .slim import SLIM_STDLIB, kept_modules
 
 CACHE = NODE / ".cache" / "the-plot-modules"  # built files by content: rebuilt on change
 BYTECODE_SCRIPT = ROOT / "scripts" / "bytecode.mjs"
@@ -140,15 +140,17 @@ def write_interpreter_snapshot() -> None:
     """Write INTERPRETER_SNAPSHOT: Pyodide's memory after loadPyodide() and the imports of the
     page's standard-library modules, gzipped (see above)."""
 
+    modules = kept_modules()
+
     def make(path: Path) -> None:
         with tempfile.TemporaryDirectory() as tmp:
             raw = Path(tmp) / "snapshot"
-            run_node(SNAPSHOT_SCRIPT, str(raw), str(SLIM_STDLIB), str(MODULE_LIST))
+            run_node(SNAPSHOT_SCRIPT, str(raw), str(SLIM_STDLIB), *modules)
             # no name, mtime 0: the same snapshot always gives the same bytes (and site version)
             path.write_bytes(gzip.compress(raw.read_bytes(), mtime=0))
 
     cached_build(INTERPRETER_SNAPSHOT, SNAPSHOT_SCRIPT,
-                 [SLIM_STDLIB.read_bytes(), MODULE_LIST.read_bytes()], make)
+                 [SLIM_STDLIB.read_bytes(), " ".join(modules).encode()], make)
 
 
 def write_caches() -> None:
