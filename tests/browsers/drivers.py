@@ -194,8 +194,8 @@ class ChromiumPage(Page):
 
     def clicks(self, points, gap_ms):
         for i, (x, y) in enumerate(points):
-            if i and gap_ms:
-                self.page.wait_for_timeout(gap_ms)
+            if i and gap_ms:  # the gap between clicks is the input under test, not a wait on
+                self.page.wait_for_timeout(gap_ms)  # the page: the test then reads its signals
             self.page.mouse.click(x, y)
 
     def drag(self, start, end, steps=8):
