@@ -544,16 +544,6 @@ class App:
         self.deals.load_winnable(text)
         self.changed()
 
-    def set_tiers(self, text: str) -> None:
-        """The shipped tier of every rated deal arrived (web/vendor/tiers.txt)."""
-        self.deals.load_tiers(text)
-        self.changed()
-
-    def set_daily_pool(self, text: str) -> None:
-        """The frozen pool of daily deals arrived (web/vendor/daily.txt)."""
-        self.deals.load_pool(text)
-        self.changed()
-
     def daily_results(self) -> dict[str, DayResult]:
         """Every date's deal of the day result: the history's and the one on the table."""
         a, playing = self.attempt, None

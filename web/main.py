@@ -83,20 +83,19 @@ async def shipped_text(name: str) -> str | None:
 
 
 async def load_lists(app) -> None:
-    """The tier of every rated deal and the pool of daily deals, before the first table."""
-    # awaited in turn, not gathered: a task would wait a turn of the event loop to start
-    tiers, pool = await shipped_text("tiers"), await shipped_text("daily")
-    try:
-        if tiers is not None:
-            app.deals.load_tiers(tiers)
-    except ValueError:
-        tiers = None
-    if tiers is None:
-        window.console.warn("The difficulty of the deals could not be loaded.")
-    if pool is not None:
-        app.deals.load_pool(pool)
-    else:
-        window.console.warn("The deals of the day could not be loaded.")
+    """The tier of every rated deal and the pool of daily deals, before the first table; a list
+    that did not load, or arrived garbled (ValueError), is left out and the console says so."""
+    lists = (("tiers", app.deals.load_tiers, "The difficulty of the deals could not be loaded."),
+             ("daily", app.deals.load_pool, "The deals of the day could not be loaded."))
+    for name, load, missing in lists:  # in turn: a gathered task would wait a turn to start
+        text = await shipped_text(name)
+        try:
+            if text is not None:
+                load(text)
+                continue
+        except ValueError:
+            pass
+        window.console.warn(missing)
 
 
 async def load_winnable_deals(app) -> None:

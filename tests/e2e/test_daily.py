@@ -20,6 +20,7 @@ from tests.e2e.server import Server
 from tests.e2e.tablepage import TablePage, expected_table, new_table
 from tests.lines import won_with_empty_stock
 from web.pagesave import Attempt, PageSave
+from web.words import DAILY_NOT_LOADED
 
 ROOT = Path(__file__).resolve().parents[2]
 SAVE_KEY = "the-plot/save"
@@ -145,6 +146,38 @@ def test_a_list_that_fails_is_fetched_again_and_without_it_the_game_starts_all_t
         assert len(failed) == len(said) == failures, problems
         assert [p for p in problems if p not in failed + said] == []
         assert (missing[name] in warnings) == (failures == 2), (name, warnings)
+        page.assert_clean()
+        page.context.close()
+
+
+GARBLED = "<!doctype html><title>Sign in to the network</title><p>Accept the terms to go on."
+
+
+def test_a_list_that_arrives_garbled_is_left_out_and_the_game_starts_all_the_same(
+        browser, site_url):
+    """A tier list or a pool of daily deals that arrives as something else (a network's sign-in
+    page, answered with 200) is left out as if it had not loaded: the game starts, unrated or
+    with no deal of the day, says so where the player looks, and the console says why. (Before
+    2026-12-05 a garbled pool of daily deals kept the game from starting.)"""
+    missing = {"tiers": "The difficulty of the deals could not be loaded.",
+               "daily": "The deals of the day could not be loaded."}
+    for name in ("tiers", "daily"):
+        page = new_table(browser, site_url)
+        page.page.route(f"**/web/vendor/{name}.txt",
+                        lambda route: route.fulfill(status=200, body=GARBLED,
+                                                    content_type="text/plain"))
+        warnings = []
+        page.page.on("console", lambda m, w=warnings: m.type == "warning" and w.append(m.text))
+        page.goto("#game=1")
+        if name == "tiers":
+            expect(page.page.locator("#tier")).to_be_hidden()
+        else:
+            expect(page.page.locator("#tier")).to_have_text(cli("rate", "1"))
+            open_daily_panel(page)
+            expect(page.page.locator("#daily-summary")).to_have_text(DAILY_NOT_LOADED)
+            page.page.keyboard.press("Escape")
+        page.play(str(Game.new(1).legal_moves()[0]))  # and the game plays
+        assert missing[name] in warnings, (name, warnings)
         page.assert_clean()
         page.context.close()
 
