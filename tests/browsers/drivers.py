@@ -29,7 +29,7 @@ import threading
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from tests.e2e.tablepage import icon_fetch_cut_short
+from tests.e2e.tablepage import FAILING_WARNINGS, OFFLINE_WARNING, icon_fetch_cut_short
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -42,17 +42,13 @@ SESSION_TIMEOUT_S = 45     # a new WebKit session takes ~0.5 s: after this it is
 CHROMIUM = Path(os.environ.get("PLOT_CHROMIUM", "/usr/bin/chromium"))
 FIREFOX = Path(os.environ.get("PLOT_FIREFOX", "/usr/bin/firefox-esr"))
 WEBKIT_DRIVER = Path(os.environ.get("PLOT_WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver"))
+# Console warnings that mean the page fell back to something worse: here offline play too.
+WARNINGS = (*FAILING_WARNINGS, OFFLINE_WARNING)
 MINIBROWSERS = [Path(p) for p in (os.environ.get("PLOT_MINIBROWSER", ""),
                                   "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser",
                                   "/usr/lib/aarch64-linux-gnu/webkit2gtk-4.1/MiniBrowser",
                                   "/usr/libexec/webkit2gtk-4.1/MiniBrowser") if p]
 PUPPETEER = ROOT / "node_modules" / "puppeteer-core" / "package.json"
-
-# Console warnings that mean the page fell back to something worse (web/boot.js, web/offline.js,
-# web/main.py): in these tests they must never appear.
-FAILING_WARNINGS = ("snapshot was not used", "bytecode was not loaded",
-                    "offline play is not available", "could not be loaded")
-
 
 class DriverError(RuntimeError):
     """The driver itself failed (not the page)."""
@@ -171,7 +167,7 @@ class ChromiumPage(Page):
     def _console(self, message) -> None:
         if message.type == "error":
             self._problems.append(f"console error: {message.text}")
-        elif message.type == "warning" and any(w in message.text for w in FAILING_WARNINGS):
+        elif message.type == "warning" and any(w in message.text for w in WARNINGS):
             self._problems.append(f"console warning: {message.text}")
 
     def _request(self, request) -> None:
@@ -301,7 +297,7 @@ class FirefoxPage(Page):
         super().__init__(origin)
         self.bridge = bridge
         self.id = bridge.call("newPage", origin=origin, width=WIDTH, height=HEIGHT,
-                              failingWarnings=list(FAILING_WARNINGS))
+                              failingWarnings=list(WARNINGS))
 
     def _call(self, cmd, **args):
         return self.bridge.call(cmd, page=self.id, **args)
@@ -519,7 +515,7 @@ class WebKitPage(Page):
         raise AssertionError("unreachable")
 
     def _watch(self) -> None:
-        since = self.evaluate(WATCH_JS, list(FAILING_WARNINGS))
+        since = self.evaluate(WATCH_JS, list(WARNINGS))
         self.browser.watch_started_ms.append(since)
         self._watching = True
 

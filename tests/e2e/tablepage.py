@@ -7,10 +7,15 @@ from urllib.parse import urlsplit
 
 BOOT_TIMEOUT_MS = 60_000
 BROWSER_ICON = "/web/favicon.svg"  # fetched by the browser for its tab, not by the game
-# web/boot.js falls back to a slower start with these warnings: in the tests it must never need to
-# (unless a test breaks the start on purpose).
-BOOT_WARNINGS = ("snapshot was not used", "bytecode was not loaded",
-                 "the whole standard library was needed")
+# Console warnings that mean the page fell back to something worse (web/boot.js, web/stdlib.py,
+# web/offline.js, web/startup.js, web/main.py): a test must never see one, unless it breaks that
+# part on purpose (and then takes the warning out of its page's problems). The cross-browser
+# drivers (tests/browsers/drivers.py) watch for these and for OFFLINE_WARNING, which pages here
+# give as they should: new_table blocks the service worker unless a test asks for it.
+FAILING_WARNINGS = ("snapshot was not used", "bytecode was not loaded",
+                    "the whole standard library was needed",
+                    "preview of the last table was not shown", "could not be loaded")
+OFFLINE_WARNING = "offline play is not available"
 
 
 def icon_fetch_cut_short(url: str, failure: str | None) -> bool:
@@ -73,7 +78,7 @@ class Watch:
     def _console(self, message) -> None:
         if message.type == "error":
             self.problems.append(f"console error: {message.text}")
-        elif message.type == "warning" and any(w in message.text for w in BOOT_WARNINGS):
+        elif message.type == "warning" and any(w in message.text for w in FAILING_WARNINGS):
             self.problems.append(f"console warning: {message.text}")
 
     def _request(self, request) -> None:
