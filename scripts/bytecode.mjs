@@ -10,9 +10,12 @@
 // sources come from its build artifact src/stdlib/pyscript.js, and each must appear verbatim in a
 // chunk of dist/, the files the page loads), then compiles each to the path Python itself looks
 // for (importlib.util.cache_from_source: pyscript/__pycache__/NAME.cpython-314.pyc).
-// The .pyc files are "checked-hash" (PEP 552): Python verifies each against its source before
-// using it, and compiles the source instead when they differ, so a stale .pyc can never run in
-// place of newer code. Called by scripts/build.py.
+// PyScript's are "checked-hash" (PEP 552): Python verifies each against the source PyScript writes
+// at every start before using it, and compiles the source instead when they differ, so a stale
+// .pyc can never run in place of newer code. The page's own are "unchecked-hash": they ship in
+// one archive with the sources they were compiled from (scripts/sitebuild/caches.py), so they
+// cannot differ, and Python then reads only the bytecode (not the source too, to hash it).
+// Called by scripts/build.py.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -61,8 +64,9 @@ count = 0
 for source in sorted(pathlib.Path("/tree").rglob("*.py")):
     name = source.relative_to("/tree").as_posix()
     target = str(source) + "c" if beside_source else importlib.util.cache_from_source(str(source))
+    mode = "UNCHECKED_HASH" if beside_source else "CHECKED_HASH"
     py_compile.compile(str(source), cfile=target, dfile=name, doraise=True,
-                       invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
+                       invalidation_mode=py_compile.PycInvalidationMode[mode])
     count += 1
 count
 `);

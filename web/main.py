@@ -6,8 +6,13 @@ from js import performance
 
 performance.mark("main: start")  # the page's steps, printed by benchmarks/startup.py
 # plot/ and web/ arrive as one archive of sources and bytecode (scripts/build.py), written to
-# Pyodide's home folder by [files] in pyscript.toml; Python imports from it in place (zipimport).
+# Pyodide's home folder by [files] in pyscript.toml; Python imports from it in place (zipimport,
+# then web/imports.py's lighter importer).
 sys.path.insert(0, "modules.zip")
+
+from web import imports  # noqa: E402
+
+imports.install("modules.zip")
 
 import js  # noqa: E402
 

@@ -96,7 +96,8 @@ def cached_build(target: str, script: Path, inputs: list[bytes],
 
 
 def write_modules_archive() -> None:
-    """Write MODULES_ARCHIVE: each module's source and checked-hash bytecode, side by side."""
+    """Write MODULES_ARCHIVE: each module's source and its unchecked-hash bytecode (the two
+    always ship together, so Python need not read the source to check it), side by side."""
     sources = {rel: (ROOT / rel).read_bytes() for rel in archived_modules()}
 
     def make(path: Path) -> None:
