@@ -1,7 +1,7 @@
 """Benchmark a new player's first visit and their return: the game against a bare Pyodide page.
 
     make bench-firstvisit      (builds _site/ first)
-    .venv/bin/python benchmarks/firstvisit.py [--rounds 3] [--mbit 10 40]
+    .venv/bin/python benchmarks/firstvisit.py [--rounds 3] [--mbit 10 40] [--variant DIR ...]
 
 For each network speed (Chrome DevTools throttling: the given Mbit/s down, a 40 ms round trip),
 in each round, alternately: the bare page (it only calls loadPyodide() from the same vendored
@@ -12,7 +12,8 @@ again in its own profile (the return visit; the game's service worker is in cont
 for the game, the first paint of the player's own saved table (the preview of the last table
 drawn, put on screen before Python runs) and ready; for the bare page, ready. Prints medians and
 each ÷ bare, against the aims: first visit <= 0.6 x bare; return: table on screen <= 0.3 s
-after navigation start, ready <= 0.5 x bare.
+after navigation start, ready <= 0.5 x bare. Each --variant (another built site, e.g. a lever
+being measured) is measured as the game is, in the same rounds.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+from contextlib import ExitStack
 from pathlib import Path
 
 from pagekit import launch_chromium, static_server
@@ -127,38 +129,44 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--mbit", type=float, nargs="+", default=[10, 40])
+    parser.add_argument("--variant", action="append", default=[], type=Path,
+                        help="another built site to measure as the game is, in the same rounds")
     args = parser.parse_args()
-    if not (SITE / "index.html").exists():
-        sys.exit("benchmarks/firstvisit.py: build the site first (make site)")
-    with static_server(SITE) as url, sync_playwright() as p:
+    sites = {"game": SITE, **{path.name: path for path in args.variant}}
+    for site in sites.values():
+        if not (site / "index.html").exists():
+            sys.exit(f"benchmarks/firstvisit.py: no site at {site} (make site builds _site/)")
+    with ExitStack() as servers, sync_playwright() as p:
+        urls = {name: servers.enter_context(static_server(site)) for name, site in sites.items()}
         browser = launch_chromium(p)
         for mbit in args.mbit:
-            rows = {"bare": [], "game": []}
-            returns = {"bare": [], "game": []}
+            names = ["bare", *sites]
+            rows = {name: [] for name in names}
+            returns = {name: [] for name in names}
             for round_ in range(args.rounds):
-                order = ("bare", "game") if round_ % 2 == 0 else ("game", "bare")
-                for name in order:
-                    target = url + BARE if name == "bare" else url + "#game=7"
-                    first, again = first_and_return(browser, target, mbit, name == "game")
+                for name in names if round_ % 2 == 0 else names[::-1]:
+                    target = urls["game"] + BARE if name == "bare" else urls[name] + "#game=7"
+                    first, again = first_and_return(browser, target, mbit, name != "bare")
                     rows[name].append(first)
                     returns[name].append(again)
-            bare, game = rows["bare"], rows["game"]
+            bare = rows["bare"]
             print(f"first visit at {mbit:g} Mbit/s, {ROUND_TRIP_MS} ms round trip, "
                   f"{args.rounds} rounds (medians):")
             for name, data in rows.items():
                 print(f"  {name:5s} ready {median(data, 'ready'):6.2f} s   "
                       f"{median(data, 'bytes') / 1e6:5.1f} MB   {median(data, 'requests'):3.0f} "
-                      "requests")
-            ratio = median(game, "ready") / median(bare, "ready")
-            print(f"  game / bare {ratio:.2f}  (aim <= {AIM_FIRST_VISIT}: "
-                  f"{'met' if ratio <= AIM_FIRST_VISIT else 'not met'})")
-            ready = median(returns["game"], "ready") / median(returns["bare"], "ready")
-            table = median(returns["game"], "table")
-            print(f"  return visit: the saved table on screen {table:.2f} s (aim <= "
-                  f"{AIM_TABLE_S} s: {'met' if table <= AIM_TABLE_S else 'not met'}); ready "
-                  f"{median(returns['game'], 'ready'):.2f} s vs bare "
-                  f"{median(returns['bare'], 'ready'):.2f} s = {ready:.2f} (aim <= {AIM_RETURN}: "
-                  f"{'met' if ready <= AIM_RETURN else 'not met'})")
+                      "requests   all: " + " ".join(f"{row['ready']:.2f}" for row in data))
+            for name in sites:
+                ratio = median(rows[name], "ready") / median(bare, "ready")
+                print(f"  {name} / bare {ratio:.2f}  (aim <= {AIM_FIRST_VISIT}: "
+                      f"{'met' if ratio <= AIM_FIRST_VISIT else 'not met'})")
+                ready = median(returns[name], "ready") / median(returns["bare"], "ready")
+                table = median(returns[name], "table")
+                print(f"  {name}, return visit: the saved table on screen {table:.2f} s (aim <= "
+                      f"{AIM_TABLE_S} s: {'met' if table <= AIM_TABLE_S else 'not met'}); ready "
+                      f"{median(returns[name], 'ready'):.2f} s vs bare "
+                      f"{median(returns['bare'], 'ready'):.2f} s = {ready:.2f} (aim <= "
+                      f"{AIM_RETURN}: {'met' if ready <= AIM_RETURN else 'not met'})")
         browser.close()
 
 
