@@ -223,7 +223,7 @@ EARLY_FETCHES = """() => {
         const loads = performance.getEntriesByType('resource')
             .filter((e) => new URL(e.name).pathname.endsWith('/' + path));
         return {path, count: loads.length, before_ready: loads.every((e) => e.startTime < ready),
-                after_wasm: !wasm || loads.every((e) => e.startTime >= wasm.responseEnd)};
+                after_wasm: Boolean(wasm) && loads.every((e) => e.startTime >= wasm.responseEnd)};
     }); }"""
 
 
