@@ -23,36 +23,13 @@ const stdLibURL = `${indexURL}python_stdlib_trimmed.zip`;
 const WASM = "pyodide.asm.wasm";
 const LOCK = "pyodide-lock.json";
 const unzips = typeof DecompressionStream === "function";
-const pageFetch = globalThis.fetch; // the browser's, before the one below stands in for it
 let started = null;
 
 // Fetch `url`, unzipping it on the way (the host need not compress: the build did).
-async function fetchGzipped(url, through = new TransformStream()) {
-  const response = await pageFetch(url);
+async function fetchGzipped(url) {
+  const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return new Response(response.body.pipeThrough(through)
-    .pipeThrough(new DecompressionStream("gzip")));
-}
-
-// PyScript fetches two files only once the interpreter is ready: the archive of the game's modules
-// ([files] in pyscript.toml) and the page's script. fetchEarly fetches them before, and their
-// responses wait here for PyScript's own fetches, each handed over once (a failed one is fetched
-// again, by PyScript, which reports it). On a first visit, once the WebAssembly is in (the
-// network is the bottleneck until then; ready 0.2 s sooner at 10 Mbit/s, README); on a return
-// through the service worker at once.
-const early = new Map();
-let fetchedEarly = false;
-
-function fetchEarly() {
-  if (fetchedEarly) return;
-  fetchedEarly = true;
-  const script = document.querySelector('script[type="py"][src]')?.src;
-  for (const url of [new URL("./vendor/modules.zip", import.meta.url).href, script]) {
-    if (!url) continue;
-    const response = pageFetch(url);
-    response.catch(() => {}); // handled when PyScript asks for it
-    early.set(url, response);
-  }
+  return new Response(response.body.pipeThrough(new DecompressionStream("gzip")));
 }
 
 // Pyodide fetches its WebAssembly itself: answer with the gzipped file, unzipped as it arrives
@@ -63,23 +40,17 @@ function fetchEarly() {
 // Not in WebKit, which keeps no compiled WebAssembly and whose WebAssembly has faulted now and
 // then (README): there the page unzips the file itself, as on a first visit.
 const APPLE = navigator.vendor === "Apple Computer, Inc.";
-const WORKER = Boolean(navigator.serviceWorker?.controller);
-globalThis.fetch = async (resource, ...rest) => {
-  const url = new URL(String(resource instanceof Request ? resource.url : resource),
-    document.baseURI).href;
-  const held = early.get(url);
-  if (held) {
-    early.delete(url);
-    const response = await held.catch(() => null);
-    if (response?.ok) return response;
-  }
-  if (!unzips || url !== indexURL + WASM || (WORKER && !APPLE)) {
-    return pageFetch(resource, ...rest);
-  }
-  const downloaded = new TransformStream({ flush: fetchEarly }); // once the file is in
-  const response = await fetchGzipped(`${url}.gz`, downloaded);
-  return new Response(response.body, { headers: { "Content-Type": "application/wasm" } });
-};
+if (unzips) {
+  const pageFetch = globalThis.fetch;
+  globalThis.fetch = async (resource, ...rest) => {
+    const url = String(resource instanceof Request ? resource.url : resource);
+    if (url !== indexURL + WASM || (navigator.serviceWorker?.controller && !APPLE)) {
+      return pageFetch(resource, ...rest);
+    }
+    const response = await fetchGzipped(`${url}.gz`);
+    return new Response(response.body, { headers: { "Content-Type": "application/wasm" } });
+  };
+}
 
 // pyodide.asm.mjs as the build gzipped it: the body of a function of its own URL, returning the
 // module's export (scripts/sitebuild/slim.py). Built with new Function (the page's CSP allows
@@ -239,7 +210,6 @@ function writeBytecode(pyodide, bytes) {
 
 function start() {
   if (!started) {
-    if (WORKER || !unzips) fetchEarly(); // from the worker's cache: no network to share
     // without the bytecode Python compiles the sources, as it would anyway: warn, carry on
     const bytecode = fetchBytecode().catch((error) => {
       console.warn(`PyScript's bytecode was not loaded (${error.message})`);
@@ -248,7 +218,6 @@ function start() {
     started = restore().then(async (pyodide) => {
       const bytes = await bytecode;
       if (bytes) writeBytecode(pyodide, bytes);
-      performance.mark("boot: interpreter ready"); // handed to PyScript, which then fetches
       return pyodide;
     });
     // the page says the start failed (web/startup.js); PyScript is told when it asks for it

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from sitebuild.slim import FALLBACK_ONLY, SLIM_STDLIB, kept_modules
 
-from tests.e2e.tablepage import BOOT_TIMEOUT_MS, TRAMPOLINE, new_table
+from tests.e2e.tablepage import TRAMPOLINE, new_table
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_site"
@@ -212,41 +212,6 @@ json.dumps({"environ": dict(os.environ), "cwd": os.getcwd(), "executable": sys.e
             "argv": sys.argv, "flags": repr(sys.flags), "version": sys.version,
             "encoding": locale.getpreferredencoding()})
 """
-
-
-# When the page fetched the archive of the game's modules and its script, and how many times.
-EARLY_FETCHES = """() => {
-    const ready = performance.getEntriesByName('boot: interpreter ready')[0].startTime;
-    const wasm = performance.getEntriesByType('resource')
-        .find((e) => e.name.endsWith('/pyodide.asm.wasm.gz'));
-    return ['web/vendor/modules.zip', 'web/main.py'].map((path) => {
-        const loads = performance.getEntriesByType('resource')
-            .filter((e) => new URL(e.name).pathname.endsWith('/' + path));
-        return {path, count: loads.length, before_ready: loads.every((e) => e.startTime < ready),
-                after_wasm: Boolean(wasm) && loads.every((e) => e.startTime >= wasm.responseEnd)};
-    }); }"""
-
-
-def test_the_modules_and_the_script_are_fetched_once_while_the_interpreter_starts(browser,
-                                                                                  site_url):
-    """PyScript fetches the archive of the game's modules and the page's script only once the
-    interpreter is ready; web/boot.js fetches them before and hands them over: on a first visit
-    once the WebAssembly is in (the network's bottleneck), on a return through the service
-    worker at once. Each is fetched once."""
-    page = new_table(browser, site_url, service_workers="allow")
-    try:
-        page.goto("#game=1")  # a first visit
-        first = page.page.evaluate(EARLY_FETCHES)
-        assert all(f["count"] == 1 and f["before_ready"] and f["after_wasm"] for f in first), first
-        page.page.wait_for_function("() => navigator.serviceWorker.controller !== null",
-                                    timeout=BOOT_TIMEOUT_MS)
-        page.reload()  # through the worker, whose page never fetches the gzipped WebAssembly
-        again = page.page.evaluate(EARLY_FETCHES)
-        assert all(f["count"] == 1 and f["before_ready"] for f in again), again
-        assert page.page.evaluate(RESTORED) == 1
-        page.assert_clean()
-    finally:
-        page.context.close()
 
 
 def test_a_first_start_never_downloads_the_snapshot_nor_what_only_a_fallback_reads(browser,
