@@ -105,6 +105,11 @@ def test_new_game_deals_the_chosen_tier_and_statistics_show_games_per_tier(table
     page.keyboard.press("Escape")
 
 
+# What web/main.py tells the console when a list is left out.
+MISSING = {"tiers": "The difficulty of the deals could not be loaded.",
+           "daily": "The deals of the day could not be loaded."}
+
+
 def failing(times: int):
     """A route handler that fails the first `times` requests, then lets them through."""
     left = [times]
@@ -127,8 +132,6 @@ def test_a_list_that_fails_is_fetched_again_and_without_it_the_game_starts_all_t
     deal of the day), and the console says why. (Before 2026-12-05 a failed first fetch was
     never retried, and one of the daily pool kept the game from starting.)"""
     tier = cli("rate", "1")
-    missing = {"tiers": "The difficulty of the deals could not be loaded.",
-               "daily": "The deals of the day could not be loaded."}
     for name, failures in (("tiers", 1), ("tiers", 2), ("daily", 1), ("daily", 2)):
         page = new_table(browser, site_url)
         page.page.route(f"**/web/vendor/{name}.txt", failing(failures))
@@ -142,7 +145,7 @@ def test_a_list_that_fails_is_fetched_again_and_without_it_the_game_starts_all_t
         failed = [p for p in problems if f"{name}.txt" in p]  # and the console says so:
         said = [p for p in problems if "Failed to load resource" in p]
         assert len(failed) == len(said) == failures, problems
-        warned = [f"console warning: {missing[name]}"] if failures == 2 else []
+        warned = [f"console warning: {MISSING[name]}"] if failures == 2 else []
         assert [p for p in problems if p not in failed + said] == warned
         page.assert_clean()
         page.context.close()
@@ -157,8 +160,6 @@ def test_a_list_that_arrives_garbled_is_left_out_and_the_game_starts_all_the_sam
     page, answered with 200) is left out as if it had not loaded: the game starts, unrated or
     with no deal of the day, says so where the player looks, and the console says why. (Before
     2026-12-05 a garbled pool of daily deals kept the game from starting.)"""
-    missing = {"tiers": "The difficulty of the deals could not be loaded.",
-               "daily": "The deals of the day could not be loaded."}
     for name in ("tiers", "daily"):
         page = new_table(browser, site_url)
         page.page.route(f"**/web/vendor/{name}.txt",
@@ -174,7 +175,7 @@ def test_a_list_that_arrives_garbled_is_left_out_and_the_game_starts_all_the_sam
             page.page.keyboard.press("Escape")
         page.play(str(Game.new(1).legal_moves()[0]))  # and the game plays
         problems, page.watch.problems = page.watch.problems, []  # and the console says why
-        assert problems == [f"console warning: {missing[name]}"], problems
+        assert problems == [f"console warning: {MISSING[name]}"], problems
         page.assert_clean()
         page.context.close()
 
