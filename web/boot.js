@@ -15,8 +15,9 @@ const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
 const bytecodeURL = new URL("./vendor/pyscript-bytecode.bin", import.meta.url).href;
 // Pyodide's memory after loadPyodide() and the page's imports of the standard library, gzipped
 // (scripts/build.py). Without it, or if it does not restore, Pyodide starts from scratch as it
-// would anyway.
+// would anyway. The service worker also keeps it unzipped, under a name only it answers.
 const snapshotURL = new URL("./vendor/pyodide-snapshot.bin", import.meta.url).href;
+const unzippedSnapshotURL = new URL("./vendor/pyodide-snapshot.raw", import.meta.url).href;
 // The standard library trimmed to what the game imports (scripts/sitebuild/slim.py; web/stdlib.py
 // fetches the whole one if ever needed); Pyodide's big files as the build gzipped them.
 const stdLibURL = `${indexURL}python_stdlib_trimmed.zip`;
@@ -94,7 +95,10 @@ async function startOptions() {
 // Only a snapshot this browser already holds: on a first visit its 6 MB would cost more than the
 // start it saves. A page of the service worker gets it from the worker (which downloaded it when
 // it installed); any other from the page's own cache, which web/offline.js fills after a start
-// when there is no worker. Never from the network.
+// when there is no worker. Never from the network. In Chromium the worker hands over its
+// unzipped copy (sw.js): there reading it is sooner than unzipping it on the page's main thread,
+// which Pyodide's own start waits for; Firefox unzips it sooner than it reads the 31 MB (README).
+const READS_UNZIPPED_SNAPSHOT = navigator.vendor === "Google Inc.";
 export const SNAPSHOT_CACHE = "the-plot snapshot";
 
 // Not in WebKit (Safari, every browser on iOS, WebKitGTK), which names Apple as its vendor: there
@@ -107,19 +111,21 @@ async function heldSnapshot() {
   if (!unzips || !RESTORES_SNAPSHOTS) return null;
   try {
     if (navigator.serviceWorker?.controller) {
-      const response = await fetch(snapshotURL);
-      return response.ok ? response : null;
+      const gzipped = !READS_UNZIPPED_SNAPSHOT;
+      const response = await fetch(gzipped ? snapshotURL : unzippedSnapshotURL);
+      return response.ok ? { response, gzipped } : null;
     }
     // match, not open(): opening would make an empty cache
-    return (await caches.match(snapshotURL, { cacheName: SNAPSHOT_CACHE })) ?? null;
+    const response = await caches.match(snapshotURL, { cacheName: SNAPSHOT_CACHE });
+    return response ? { response, gzipped: true } : null;
   } catch {
     return null; // not held: start from scratch, as a first visit does
   }
 }
 
-async function unzipped(response) {
-  const body = response.body.pipeThrough(new DecompressionStream("gzip"));
-  const bytes = await new Response(body).arrayBuffer();
+async function unzipped({ response, gzipped }) {
+  const gunzip = () => new Response(response.body.pipeThrough(new DecompressionStream("gzip")));
+  const bytes = await (gzipped ? gunzip() : response).arrayBuffer();
   performance.mark("boot: snapshot unzipped"); // benchmarks/startup.py prints the steps
   return bytes;
 }

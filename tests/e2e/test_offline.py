@@ -6,6 +6,7 @@ server, so every URL the page uses must be relative, and a test may stop its ser
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import re
 import shutil
@@ -20,6 +21,17 @@ SUB_PATH = "the-plot/"
 WORKER_TIMEOUT_MS = 60_000
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
 CACHES = "() => caches.keys()"
+WASM = "web/vendor/pyodide/pyodide.asm.wasm"  # the worker's unzipped copies (sw.js UNZIPPED)
+SNAPSHOT = "web/vendor/pyodide-snapshot.bin"  # gzipped, as the site ships it
+UNZIPPED_SNAPSHOT = "web/vendor/pyodide-snapshot.raw"  # only the worker has it
+RESTORED = "performance.getEntriesByName('boot: interpreter restored from the snapshot').length"
+KEPT = """async (url) => {
+    const response = await caches.match(url);
+    if (!response) return null;
+    const digest = await crypto.subtle.digest("SHA-256", await response.arrayBuffer());
+    const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0"));
+    return [response.headers.get("Content-Type"), hex.join("")];
+}"""
 
 
 @pytest.fixture
@@ -84,16 +96,11 @@ def test_a_page_the_worker_serves_compiles_python_from_its_unzipped_copy(browser
     """The worker keeps Pyodide's WebAssembly unzipped, byte for byte the site's file, and a
     page it serves asks for that file by its name (which lets the browser keep the compiled
     code beside it) rather than for the gzipped one it unzips itself."""
-    wasm = "web/vendor/pyodide/pyodide.asm.wasm"
+    wasm = WASM
     table = open_table(browser, hosted, "#game=5", service_workers="allow")
     try:
         table.page.wait_for_function(CONTROLLED, timeout=WORKER_TIMEOUT_MS)
-        kept = table.page.evaluate("""async (url) => {
-            const response = await caches.match(url);
-            const digest = await crypto.subtle.digest("SHA-256", await response.arrayBuffer());
-            const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0"));
-            return [response.headers.get("Content-Type"), hex.join("")];
-        }""", wasm)
+        kept = table.page.evaluate(KEPT, wasm)
         assert kept == ["application/wasm",
                         hashlib.sha256((built_site / wasm).read_bytes()).hexdigest()]
         answered = {}
@@ -104,6 +111,63 @@ def test_a_page_the_worker_serves_compiles_python_from_its_unzipped_copy(browser
         table.wait_table(expected_table(game))
         assert answered.get(wasm) is True  # by its name, from the worker
         assert wasm + ".gz" not in answered
+        play_one(table, game)
+        table.assert_clean()
+    finally:
+        table.context.close()
+
+
+def test_a_page_the_worker_serves_restores_from_its_unzipped_snapshot(browser, hosted,
+                                                                    built_site):
+    """The worker keeps the interpreter's snapshot unzipped too, byte for byte the site's file
+    unzipped, and a page it serves restores from that copy: it never fetches the gzipped one
+    (whose unzipping held the page's main thread at every start)."""
+    table = open_table(browser, hosted, "#game=6", service_workers="allow")
+    try:
+        table.page.wait_for_function(CONTROLLED, timeout=WORKER_TIMEOUT_MS)
+        unzipped = gzip.decompress((built_site / SNAPSHOT).read_bytes())
+        assert table.page.evaluate(KEPT, UNZIPPED_SNAPSHOT) == [
+            "application/octet-stream", hashlib.sha256(unzipped).hexdigest()]
+        answered = {}
+        table.page.on("response", lambda response: answered.setdefault(
+            response.url.removeprefix(hosted.url + SUB_PATH), response.from_service_worker))
+        table.reload()
+        game = Game.new(6)
+        table.wait_table(expected_table(game))
+        assert table.page.evaluate(RESTORED) == 1
+        assert answered.get(UNZIPPED_SNAPSHOT) is True
+        assert SNAPSHOT not in answered
+        play_one(table, game)
+        table.assert_clean()
+    finally:
+        table.context.close()
+
+
+def test_a_worker_without_its_unzipped_copies_unzips_as_it_answers(browser, hosted):
+    """Should the worker have failed to keep a file unzipped (the storage full as it installed),
+    it unzips the gzipped file as it answers the page: the page, offline, is still restored
+    from the snapshot and plays."""
+    table = open_table(browser, hosted, "#game=7", service_workers="allow")
+    try:
+        table.page.wait_for_function(CONTROLLED, timeout=WORKER_TIMEOUT_MS)
+        removed = table.page.evaluate("""async (names) => {
+            const removed = [];
+            for (const key of await caches.keys()) {
+                const cache = await caches.open(key);
+                for (const name of names) {
+                    const url = new URL(name, document.baseURI).href;
+                    if (await cache.delete(url)) removed.push(name);
+                }
+            }
+            return removed.sort();
+        }""", [WASM, UNZIPPED_SNAPSHOT])
+        assert removed == sorted([WASM, UNZIPPED_SNAPSHOT])
+        table.context.set_offline(True)
+        hosted.stop()
+        table.reload()
+        game = Game.new(7)
+        table.wait_table(expected_table(game))
+        assert table.page.evaluate(RESTORED) == 1
         play_one(table, game)
         table.assert_clean()
     finally:
