@@ -91,51 +91,30 @@ def test_after_one_visit_under_a_sub_path_the_game_plays_offline(browser, hosted
         table.context.close()
 
 
-def test_a_page_the_worker_serves_compiles_python_from_its_unzipped_copy(browser, hosted,
-                                                                        built_site):
+def test_a_page_the_worker_serves_reads_the_workers_unzipped_copies(browser, hosted, built_site):
     """The worker keeps Pyodide's WebAssembly unzipped, byte for byte the site's file, and a
     page it serves asks for that file by its name (which lets the browser keep the compiled
-    code beside it) rather than for the gzipped one it unzips itself."""
-    wasm = WASM
+    code beside it) rather than for the gzipped one it unzips itself. So with the interpreter's
+    snapshot (in Chromium): the page restores from the worker's unzipped copy and never fetches
+    the gzipped one, whose unzipping held the page's main thread at every start."""
+    snapshot = gzip.decompress((built_site / SNAPSHOT).read_bytes())
     table = open_table(browser, hosted, "#game=5", service_workers="allow")
     try:
         table.page.wait_for_function(CONTROLLED, timeout=WORKER_TIMEOUT_MS)
-        kept = table.page.evaluate(KEPT, wasm)
-        assert kept == ["application/wasm",
-                        hashlib.sha256((built_site / wasm).read_bytes()).hexdigest()]
+        assert table.page.evaluate(KEPT, WASM) == [
+            "application/wasm", hashlib.sha256((built_site / WASM).read_bytes()).hexdigest()]
+        assert table.page.evaluate(KEPT, UNZIPPED_SNAPSHOT) == [
+            "application/octet-stream", hashlib.sha256(snapshot).hexdigest()]
         answered = {}
         table.page.on("response", lambda response: answered.setdefault(
             response.url.removeprefix(hosted.url + SUB_PATH), response.from_service_worker))
         table.reload()
         game = Game.new(5)
         table.wait_table(expected_table(game))
-        assert answered.get(wasm) is True  # by its name, from the worker
-        assert wasm + ".gz" not in answered
-        play_one(table, game)
-        table.assert_clean()
-    finally:
-        table.context.close()
-
-
-def test_a_page_the_worker_serves_restores_from_its_unzipped_snapshot(browser, hosted,
-                                                                    built_site):
-    """The worker keeps the interpreter's snapshot unzipped too, byte for byte the site's file
-    unzipped, and a page it serves restores from that copy: it never fetches the gzipped one
-    (whose unzipping held the page's main thread at every start)."""
-    table = open_table(browser, hosted, "#game=6", service_workers="allow")
-    try:
-        table.page.wait_for_function(CONTROLLED, timeout=WORKER_TIMEOUT_MS)
-        unzipped = gzip.decompress((built_site / SNAPSHOT).read_bytes())
-        assert table.page.evaluate(KEPT, UNZIPPED_SNAPSHOT) == [
-            "application/octet-stream", hashlib.sha256(unzipped).hexdigest()]
-        answered = {}
-        table.page.on("response", lambda response: answered.setdefault(
-            response.url.removeprefix(hosted.url + SUB_PATH), response.from_service_worker))
-        table.reload()
-        game = Game.new(6)
-        table.wait_table(expected_table(game))
         assert table.page.evaluate(RESTORED) == 1
+        assert answered.get(WASM) is True  # by its name, from the worker
         assert answered.get(UNZIPPED_SNAPSHOT) is True
+        assert WASM + ".gz" not in answered
         assert SNAPSHOT not in answered
         play_one(table, game)
         table.assert_clean()
