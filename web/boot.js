@@ -26,11 +26,16 @@ const LOCK = "pyodide-lock.json";
 const unzips = typeof DecompressionStream === "function";
 let started = null;
 
+// A gzipped response's body, unzipped as it arrives.
+function gunzipped(response) {
+  return new Response(response.body.pipeThrough(new DecompressionStream("gzip")));
+}
+
 // Fetch `url`, unzipping it on the way (the host need not compress: the build did).
 async function fetchGzipped(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return new Response(response.body.pipeThrough(new DecompressionStream("gzip")));
+  return gunzipped(response);
 }
 
 // Pyodide fetches its WebAssembly itself: answer with the gzipped file, unzipped as it arrives
@@ -107,25 +112,25 @@ export const SNAPSHOT_CACHE = "the-plot snapshot";
 // interpreter started from scratch (README). WebKit's players start from scratch each time.
 export const RESTORES_SNAPSHOTS = !APPLE;
 
+// The snapshot this browser holds, as a response of its unzipped bytes, or null.
 async function heldSnapshot() {
   if (!unzips || !RESTORES_SNAPSHOTS) return null;
   try {
     if (navigator.serviceWorker?.controller) {
-      const gzipped = !READS_UNZIPPED_SNAPSHOT;
-      const response = await fetch(gzipped ? snapshotURL : unzippedSnapshotURL);
-      return response.ok ? { response, gzipped } : null;
+      const response = await fetch(READS_UNZIPPED_SNAPSHOT ? unzippedSnapshotURL : snapshotURL);
+      if (!response.ok) return null;
+      return READS_UNZIPPED_SNAPSHOT ? response : gunzipped(response);
     }
     // match, not open(): opening would make an empty cache
     const response = await caches.match(snapshotURL, { cacheName: SNAPSHOT_CACHE });
-    return response ? { response, gzipped: true } : null;
+    return response ? gunzipped(response) : null;
   } catch {
     return null; // not held: start from scratch, as a first visit does
   }
 }
 
-async function unzipped({ response, gzipped }) {
-  const gunzip = () => new Response(response.body.pipeThrough(new DecompressionStream("gzip")));
-  const bytes = await (gzipped ? gunzip() : response).arrayBuffer();
+async function unzipped(response) {
+  const bytes = await response.arrayBuffer();
   performance.mark("boot: snapshot unzipped"); // benchmarks/startup.py prints the steps
   return bytes;
 }
