@@ -71,7 +71,10 @@ const CHROMIUM = AGENT.includes("Chrome/"); // Chrome, Edge, Android's browsers.
 //    own start waited, and reading the unzipped copy is sooner; Firefox unzips faster than it
 //    reads the 31 MB through this worker (README), and WebKit never restores it.
 // Should a copy be missing (the storage full when the worker installed), the worker unzips the
-// gzipped file as it answers: a page never waits for the network for it.
+// gzipped file as it answers: a page never waits for the network for it. Should the gzipped file
+// be missing too (the cache dropped by Try again and refilling behind the reload), the worker
+// downloads it and unzips it: the server need not have a file by a copy's name (it has none by
+// the snapshot's).
 const UNZIPPED = {
   "web/vendor/pyodide/pyodide.asm.wasm": {
     gzipped: "web/vendor/pyodide/pyodide.asm.wasm.gz", type: "application/wasm", kept: !WEBKIT },
@@ -145,7 +148,9 @@ self.addEventListener("fetch", (event) => {
     const found = await cache.match(request, options);
     if (found) return found;
     const copy = UNZIPPED_BY_URL.get(request.url);
-    const gzipped = copy && (await cache.match(copy.gzipped, MATCH));
-    return gzipped ? unzip(gzipped, copy.type) : fetch(request);
+    if (!copy) return fetch(request);
+    const gzipped = (await cache.match(copy.gzipped, MATCH)) ||
+      (await fetch(new URL(copy.gzipped, self.location)));
+    return gzipped.ok ? unzip(gzipped, copy.type) : gzipped;
   })());
 });

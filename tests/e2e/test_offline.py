@@ -153,6 +153,36 @@ def test_a_worker_without_its_unzipped_copies_unzips_as_it_answers(browser, host
         table.context.close()
 
 
+def test_a_worker_holding_neither_copy_nor_gzipped_file_downloads_and_unzips_it(browser, hosted):
+    """Should the worker hold neither a copy nor the gzipped file it comes from (its cache
+    dropped by Try again, refilling behind the reload), it downloads the gzipped file and unzips
+    it: the server has no file by the snapshot's unzipped name. The page is restored from the
+    snapshot, and no failed start is shown."""
+    table = open_table(browser, hosted, "#game=9", service_workers="allow")
+    try:
+        table.page.wait_for_function(CONTROLLED, timeout=WORKER_TIMEOUT_MS)
+        dropped = [WASM, WASM + ".gz", UNZIPPED_SNAPSHOT, SNAPSHOT]
+        table.page.evaluate("""async (names) => {
+            for (const key of await caches.keys()) {
+                const cache = await caches.open(key);
+                for (const name of names) await cache.delete(new URL(name, document.baseURI).href);
+            }
+        }""", dropped)
+        answered = {}
+        table.page.on("response", lambda response: answered.setdefault(
+            response.url.removeprefix(hosted.url + SUB_PATH), response.status))
+        table.reload()
+        game = Game.new(9)
+        table.wait_table(expected_table(game))
+        assert table.page.evaluate(RESTORED) == 1
+        assert answered.get(UNZIPPED_SNAPSHOT) == 200
+        assert table.page.locator("#start-failed").is_hidden()
+        play_one(table, game)
+        table.assert_clean()
+    finally:
+        table.context.close()
+
+
 def test_a_new_version_is_announced_later_puts_it_off_and_reload_now_keeps_the_game(
         browser, built_site, tmp_path):
     # a copy of the site whose service worker can be replaced by "the next deploy"
