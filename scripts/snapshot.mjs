@@ -1,13 +1,19 @@
 // Boot the vendored Pyodide once, in Node, at build time, and save the interpreter's memory right
-// after loadPyodide() and the imports of the page's standard-library modules: the page restores
-// it (web/boot.js) instead of starting Python from scratch, which is most of Pyodide's start
-// (measured in Chromium here: 1.8-2.6 s -> 0.3-0.5 s on a reload).
+// after loadPyodide() and the imports of the page's modules: the page restores it (web/boot.js)
+// instead of starting Python from scratch, which is most of Pyodide's start (measured in
+// Chromium here: 1.8-2.6 s -> 0.3-0.5 s on a reload).
 //
-//     node scripts/snapshot.mjs PYODIDE_DIR OUT STDLIB MODULE...
+//     node scripts/snapshot.mjs PYODIDE_DIR OUT STDLIB MODULE... [--page ARCHIVE PAGE_MODULE...]
 //
 // OUT is the raw snapshot (scripts/build.py gzips it); STDLIB the standard library the page
 // mounts (web/vendor/pyodide/python_stdlib_trimmed.zip): the snapshot's importers know that
-// archive, so it must be it; MODULE... the modules it holds (scripts/sitebuild/slim.py).
+// archive, so it must be it; MODULE... the modules of it the snapshot holds
+// (scripts/sitebuild/slim.py). ARCHIVE is the page's own modules (web/vendor/modules.zip), put
+// where the page has it (PyScript writes it to modules.zip in the home folder), and
+// PAGE_MODULE... those of them the snapshot holds imported, imported as the page imports them
+// (web/imports.py's importer): the ones that need no browser (scripts/sitebuild/caches.py). The
+// CRC-32 of that archive is kept as web.SNAPSHOT_ARCHIVE_CRC: web/main.py forgets these
+// modules if the page's archive is another (a snapshot kept from an older version of the site).
 // The snapshot holds the state Python draws from its machine at start, so the machine is made to
 // look like a browser tab first: the program name Emscripten puts in the environment is the
 // browser's ("./this.program", not this script's path). What still differs per tab (the
@@ -15,16 +21,21 @@
 // fits the exact pyodide.asm.wasm it was made with; the build makes it again whenever any
 // Pyodide file changes.
 import nodeCrypto from "node:crypto";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const [pyodideDir, out, stdlib] = process.argv.slice(2, 5).map((p) => resolve(p));
-const listed = process.argv.slice(5);
-if (!pyodideDir || !out || !stdlib || !listed.length) {
-  console.error("usage: node scripts/snapshot.mjs PYODIDE_DIR OUT STDLIB MODULE...");
+const rest = process.argv.slice(5);
+const pageAt = rest.includes("--page") ? rest.indexOf("--page") : rest.length;
+const listed = rest.slice(0, pageAt);
+const [pageArchive, ...pageModules] = rest.slice(pageAt + 1);
+if (!pyodideDir || !out || !stdlib || !listed.length || (pageAt < rest.length && !pageArchive)) {
+  console.error("usage: node scripts/snapshot.mjs PYODIDE_DIR OUT STDLIB MODULE... " +
+                "[--page ARCHIVE PAGE_MODULE...]");
   process.exit(2);
 }
+const PAGE_ARCHIVE = "modules.zip"; // where the page has it: pyscript.toml [files], web/main.py
 process.argv.splice(1, process.argv.length - 1, "./this.program"); // Emscripten's name in a browser
 
 // The same Pyodide always gives the same snapshot, byte for byte, so a rebuilt site keeps its
@@ -61,7 +72,40 @@ for name in missing:
 " ".join(missing)
 `, { globals });
 globals.destroy(); // the snapshot keeps no trace of this script
+
+// The page's modules that need no browser, imported from its archive as web/main.py imports
+// them; then sys.path and the import hooks as loadPyodide() left them (web/main.py adds its own).
+// The CRC-32 of the archive is taken here: read by Python, its 0.5 MB would stay in the freed
+// memory the snapshot keeps (and gzip 0.4 MB worse).
+function crc32(bytes) { // zlib's (Python's zlib.crc32)
+  let crc = ~0;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return ~crc >>> 0;
+}
+let pageImported = "";
+if (pageArchive) {
+  const archive = readFileSync(pageArchive);
+  pyodide.FS.writeFile(PAGE_ARCHIVE, archive);
+  const page = pyodide.toPy({ archive: PAGE_ARCHIVE, names: pageModules, crc: crc32(archive) });
+  pageImported = pyodide.runPython(`
+import importlib, sys
+path, hooks = list(sys.path), list(sys.path_hooks)
+sys.path.insert(0, archive)
+from web import imports
+imports.install(archive)
+for name in names:
+    importlib.import_module(name)
+sys.path[:], sys.path_hooks[:] = path, hooks
+sys.path_importer_cache.clear()
+sys.modules["web"].SNAPSHOT_ARCHIVE_CRC = crc
+str(len(names))
+`, { globals: page });
+  page.destroy();
+}
 const snapshot = pyodide.makeMemorySnapshot();
 writeFileSync(out, snapshot);
 console.log(`snapshot: ${(snapshot.length / 1e6).toFixed(1)} MB of Pyodide ${pyodide.version}` +
-            ` (imported too: ${imported || "nothing"})`);
+            ` (imported too: ${imported || "nothing"}; the page's modules: ${pageImported || 0})`);

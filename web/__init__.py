@@ -1,0 +1,6 @@
+"""The page's browser layer (web/main.py wires it).
+
+The interpreter's snapshot (scripts/snapshot.mjs) holds the modules of this package and of plot/
+that need no browser imported already, and sets SNAPSHOT_ARCHIVE_CRC here to the CRC-32 of the
+archive it imported them from; web/main.py checks it against the page's archive.
+"""

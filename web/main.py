@@ -1,6 +1,7 @@
 """The page's entry: wire storage, the app, the renderer and the controls, then say "ready"."""
 
 import sys
+import zlib
 
 from js import performance
 
@@ -8,11 +9,33 @@ performance.mark("main: start")  # the page's steps, printed by benchmarks/start
 # plot/ and web/ arrive as one archive of sources and bytecode (scripts/build.py), written to
 # Pyodide's home folder by [files] in pyscript.toml; Python imports from it in place (zipimport,
 # then web/imports.py's lighter importer).
-sys.path.insert(0, "modules.zip")
+ARCHIVE = "modules.zip"
+PAGE_PACKAGES = ("plot", "web")
+
+
+def forget_another_builds_modules(archive: str) -> None:
+    """A restored interpreter holds the page's modules that need no browser imported already
+    (scripts/snapshot.mjs), from the archive of the build that made the snapshot; a snapshot
+    kept from another version of the site (the page's own cache keeps one across versions)
+    holds another version's: forget them, so that this archive's are imported."""
+    made_from = getattr(sys.modules.get("web"), "SNAPSHOT_ARCHIVE_CRC", None)
+    if made_from is None:
+        return  # started from scratch, or from a snapshot without them: nothing imported yet
+    with open(archive, "rb") as file:
+        if zlib.crc32(file.read()) == made_from:
+            performance.mark("main: modules from the snapshot")
+            return
+    for name in [name for name in sys.modules if name.partition(".")[0] in PAGE_PACKAGES]:
+        del sys.modules[name]
+    performance.mark("main: modules of another build forgotten")
+
+
+forget_another_builds_modules(ARCHIVE)
+sys.path.insert(0, ARCHIVE)
 
 from web import imports  # noqa: E402
 
-imports.install("modules.zip")
+imports.install(ARCHIVE)
 
 import js  # noqa: E402
 

@@ -6,6 +6,7 @@ that makes it or the Pyodide files changed; otherwise it copies the cached file.
 
 from __future__ import annotations
 
+import ast
 import functools
 import gzip
 import hashlib
@@ -40,11 +41,14 @@ SNAPSHOT_SCRIPT = ROOT / "scripts" / "snapshot.mjs"
 # 4-byte big-endian length N, N bytes of JSON [[path, size], ...], then the files' bytes in order.
 PYSCRIPT_BYTECODE = "web/vendor/pyscript-bytecode.bin"
 # The interpreter's memory right after loadPyodide() and the imports of the page's standard-library
-# modules, saved at build time by the vendored Pyodide in Node (scripts/snapshot.mjs) and gzipped
-# (31 MB -> 6 MB): web/boot.js restores it instead of starting Python from scratch, the bulk of
-# Pyodide's start. It only fits the Pyodide it was made with, so it is made again whenever a
-# Pyodide file changes (or the list of those modules).
+# modules and of its own modules that need no browser, saved at build time by the vendored Pyodide
+# in Node (scripts/snapshot.mjs) and gzipped (31 MB -> 6 MB): web/boot.js restores it instead of
+# starting Python from scratch, the bulk of Pyodide's start. It only fits the Pyodide it was made
+# with, so it is made again whenever a Pyodide file changes, the list of those modules, or the
+# modules archive (web/main.py forgets the modules of a snapshot kept from another build).
 INTERPRETER_SNAPSHOT = "web/vendor/pyodide-snapshot.bin"
+# What a module may not import as it is itself imported, to be imported in Node: the browser's.
+BROWSER_MODULES = ("js", "pyscript", "pyodide")
 ARCHIVE_DATE = (2020, 1, 1, 0, 0, 0)  # every archived file's date: the same sources, same bytes
 
 
@@ -58,6 +62,71 @@ def python_files() -> list[str]:
 def archived_modules() -> list[str]:
     """The modules shipped in MODULES_ARCHIVE: all of python_files() but the page's script."""
     return [f for f in python_files() if f != PAGE_SCRIPT]
+
+
+def module_name(rel: str) -> str:
+    """The module in a file of python_files(): plot/game.py -> plot.game, web/__init__.py -> web."""
+    return rel.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+
+
+def imported_on_import(rel: str, known: set[str]) -> set[str]:
+    """The modules the file imports as it is imported (not those its functions import when
+    called), each with the packages above it; `known` names the modules of the archive, which a
+    `from PACKAGE import NAME` may import."""
+    name = module_name(rel)
+    package = name if rel.endswith("__init__.py") else name.rpartition(".")[0]
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            return
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package.rsplit(".", node.level - 1)[0] if node.level else ""  # from . / ..
+            module = ".".join(part for part in (base, node.module or "") if part)
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names
+                         if f"{module}.{alias.name}" in known)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(ast.parse((ROOT / rel).read_text(encoding="utf-8")))
+    return {".".join(parts[:i]) for parts in (m.split(".") for m in found)
+            for i in range(1, len(parts) + 1)}
+
+
+def snapshot_page_modules() -> list[str]:
+    """The page's own modules the interpreter's snapshot holds imported: every one web/main.py
+    imports as the page starts, save those that need the browser to be imported (they import
+    one of BROWSER_MODULES, or a module that does)."""
+    files = {module_name(rel): rel for rel in python_files()}
+    known = set(files)
+    imports = {name: imported_on_import(rel, known) for name, rel in files.items()}
+    needs_browser: dict[str, bool] = {}
+
+    def browser_bound(name: str) -> bool:
+        if name not in needs_browser:
+            needs_browser[name] = False  # a cycle of imports adds nothing
+            needs_browser[name] = any(
+                m.split(".")[0] in BROWSER_MODULES or (m in known and browser_bound(m))
+                for m in imports[name])
+        return needs_browser[name]
+
+    page = module_name(PAGE_SCRIPT)
+    seen, todo = set(), [page]
+    while todo:
+        for m in imports[todo.pop()] & known:
+            if m not in seen:
+                seen.add(m)
+                todo.append(m)
+    return sorted(m for m in seen - {page} if not browser_bound(m))
+
+
+def snapshot_arguments(out: Path) -> list[str]:
+    """scripts/snapshot.mjs's arguments after the Pyodide folder: what the snapshot holds."""
+    return [str(out), str(SLIM_STDLIB), *kept_modules(),
+            "--page", str(ROOT / MODULES_ARCHIVE), *snapshot_page_modules()]
 
 
 def run_node(script: Path, *args: str) -> None:
@@ -139,19 +208,19 @@ def write_pyscript_bytecode() -> None:
 
 def write_interpreter_snapshot() -> None:
     """Write INTERPRETER_SNAPSHOT: Pyodide's memory after loadPyodide() and the imports of the
-    page's standard-library modules, gzipped (see above)."""
-
-    modules = kept_modules()
+    page's modules, gzipped (see above). Needs MODULES_ARCHIVE written first."""
 
     def make(path: Path) -> None:
         with tempfile.TemporaryDirectory() as tmp:
             raw = Path(tmp) / "snapshot"
-            run_node(SNAPSHOT_SCRIPT, str(raw), str(SLIM_STDLIB), *modules)
+            run_node(SNAPSHOT_SCRIPT, *snapshot_arguments(raw))
             # no name, mtime 0: the same snapshot always gives the same bytes (and site version)
             path.write_bytes(gzip.compress(raw.read_bytes(), mtime=0))
 
+    listed = [*kept_modules(), "--page", *snapshot_page_modules()]
     cached_build(INTERPRETER_SNAPSHOT, SNAPSHOT_SCRIPT,
-                 [SLIM_STDLIB.read_bytes(), " ".join(modules).encode()], make)
+                 [SLIM_STDLIB.read_bytes(), (ROOT / MODULES_ARCHIVE).read_bytes(),
+                  " ".join(listed).encode()], make)
 
 
 def write_caches() -> None:

@@ -4,18 +4,22 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import io
 import json
 import re
 import struct
 import subprocess
 import tomllib
 import zipfile
+import zlib
 from pathlib import Path
 
 import pytest
-from sitebuild.slim import FALLBACK_ONLY, SLIM_STDLIB, kept_modules
+from sitebuild.caches import snapshot_arguments, snapshot_page_modules
+from sitebuild.slim import FALLBACK_ONLY
 
-from tests.e2e.tablepage import TRAMPOLINE, new_table
+from plot import Game
+from tests.e2e.tablepage import TRAMPOLINE, expected_table, new_table
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_site"
@@ -277,6 +281,68 @@ def test_a_restored_start_imports_no_module_of_the_standard_library(restored):
     assert imported == []
 
 
+# Run in the page's own interpreter: the page's own modules (plot/, web/) imported since the
+# restore, by the importers web/main.py installed (the snapshot's own were made in Node).
+PAGE_MODULES_IMPORTED_SINCE_RESTORE = r"""
+import json, sys
+page_importers = [importer for entry, importer in sys.path_importer_cache.items()
+                  if entry == "modules.zip" or entry.startswith("modules.zip/")]
+json.dumps(sorted(name for name, module in list(sys.modules.items())
+                  if getattr(getattr(module, "__spec__", None), "loader", None) in page_importers))
+"""
+MARKS = "(name) => performance.getEntriesByName(name).length"
+
+
+def test_a_restored_start_imports_only_the_page_modules_that_need_the_browser(restored):
+    """The snapshot holds the page's own modules that need no browser imported (those of plot/
+    and most of web/), from this very archive: a start imports only the others (web.render,
+    web.controls...), which import PyScript's."""
+    page = restored.page
+    assert page.evaluate(MARKS, "main: modules from the snapshot") == 1
+    archive = (SITE / "web" / "vendor" / "modules.zip").read_bytes()
+    assert page.evaluate(RUN_IN_PAGE, "import web; str(web.SNAPSHOT_ARCHIVE_CRC)") == str(
+        zlib.crc32(archive))
+    imported = json.loads(page.evaluate(RUN_IN_PAGE, PAGE_MODULES_IMPORTED_SINCE_RESTORE))
+    held = snapshot_page_modules()
+    assert {"plot.game", "web.app", "web.words"} <= set(held)
+    assert "web.render" in imported and "web.controls" in imported  # the check can see them
+    assert not set(imported) & set(held), imported
+
+
+def test_a_snapshot_of_another_build_has_its_page_modules_forgotten(browser, site_url):
+    """The page's own cache keeps a snapshot across versions of the site: one whose modules came
+    from another archive than the page's has them forgotten, and the page runs its own code."""
+    archive = (SITE / "web" / "vendor" / "modules.zip").read_bytes()
+    newer = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(archive)) as old, zipfile.ZipFile(newer, "w") as new:
+        for info in old.infolist():
+            if info.filename == "web/words.pyc":
+                continue  # the source alone, as changed below
+            data = old.read(info)
+            if info.filename == "web/words.py":
+                data = data.replace(b"Welcome back: game", b"Welcome back (a newer build): game")
+                assert b"a newer build" in data
+            new.writestr(info, data)
+    page = restored_page(browser, site_url, "#game=2")
+    try:
+        assert page.page.evaluate(MARKS, "main: modules from the snapshot") == 1
+        game = Game.new(2)
+        move = next(m for m in game.legal_moves() if m.src != "S")
+        page.play(str(move))
+        game.play(move)
+        page.wait_table(expected_table(game))
+        page.page.route("**/web/vendor/modules.zip", lambda route: route.fulfill(
+            body=newer.getvalue(), content_type="application/zip"))
+        page.reload()
+        assert page.page.evaluate(RESTORED) == 1
+        assert page.page.evaluate(MARKS, "main: modules of another build forgotten") == 1
+        page.wait_table(expected_table(game))
+        assert "Welcome back (a newer build): game 2 resumed" in page.message()
+        page.assert_clean()
+    finally:
+        page.context.close()
+
+
 def test_the_snapshot_is_not_kept_in_memory_once_restored(restored):
     """Restored, its 31 MB are garbage: the page's whole JavaScript heap is smaller than it."""
     table = restored
@@ -368,8 +434,8 @@ def test_the_snapshot_is_the_same_at_every_build(tmp_path):
     made = []
     for name in ("first", "second"):
         subprocess.run(["node", str(ROOT / "scripts" / "snapshot.mjs"),
-                        str(ROOT / "node_modules" / "pyodide"), str(tmp_path / name),
-                        str(SLIM_STDLIB), *kept_modules()], check=True)
+                        str(ROOT / "node_modules" / "pyodide"),
+                        *snapshot_arguments(tmp_path / name)], check=True)
         made.append((tmp_path / name).read_bytes())
     assert len(made[0]) > 10_000_000  # a whole interpreter's memory
     assert made[0] == made[1]
