@@ -38,8 +38,8 @@ if (!pyodideDir || !out || !stdlib || !listed.length || (pageAt < rest.length &&
 const PAGE_ARCHIVE = "modules.zip"; // where the page has it: pyscript.toml [files], web/main.py
 process.argv.splice(1, process.argv.length - 1, "./this.program"); // Emscripten's name in a browser
 
-// The same Pyodide always gives the same snapshot, byte for byte, so a rebuilt site keeps its
-// version and players are not sent 6 MB again. What Python draws from the machine while starting
+// The same Pyodide and the same page modules always give the same snapshot, byte for byte, so a
+// rebuilt site keeps its version and players are not sent 6 MB again. What Python draws from the machine while starting
 // comes from fixed sequences here: randomness (Python's string-hash secret; the random generator's
 // seed, which web/boot.js reseeds; the allocator's) and the clocks (file times, timestamps).
 let state = 0x9e3779b9;

@@ -13,8 +13,8 @@ const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
 // The bytecode of PyScript's own `pyscript` package, which PyScript writes (as sources) into
 // Pyodide's home folder and imports before the page's script (scripts/build.py writes it).
 const bytecodeURL = new URL("./vendor/pyscript-bytecode.bin", import.meta.url).href;
-// Pyodide's memory after loadPyodide() and the page's imports of the standard library, gzipped
-// (scripts/build.py). Without it, or if it does not restore, Pyodide starts from scratch as it
+// Pyodide's memory after loadPyodide() and the page's imports (of the standard library, and of
+// its own modules that need no browser: web/main.py), gzipped (scripts/build.py). Without it, or if it does not restore, Pyodide starts from scratch as it
 // would anyway. The service worker also keeps it unzipped, under a name only it answers.
 const snapshotURL = new URL("./vendor/pyodide-snapshot.bin", import.meta.url).href;
 const unzippedSnapshotURL = new URL("./vendor/pyodide-snapshot.raw", import.meta.url).href;
