@@ -63,6 +63,28 @@ def assert_saved(table: TablePage, game: Game) -> None:
     assert Game.from_json(record["engine"]).moves_played == game.moves_played
 
 
+def answers(table: TablePage, server: Server, what) -> dict[str, object]:
+    """From now on, what(response) of each first response, by its path in the site."""
+    answered: dict[str, object] = {}
+    table.page.on("response", lambda response: answered.setdefault(
+        response.url.removeprefix(server.url + SUB_PATH), what(response)))
+    return answered
+
+
+def drop_from_worker_cache(table: TablePage, names: list[str]) -> list[str]:
+    """Delete the site's files `names` from every cache of the worker; those it held."""
+    return table.page.evaluate("""async (names) => {
+        const removed = [];
+        for (const key of await caches.keys()) {
+            const cache = await caches.open(key);
+            for (const name of names) {
+                if (await cache.delete(new URL(name, document.baseURI).href)) removed.push(name);
+            }
+        }
+        return removed.sort();
+    }""", names)
+
+
 def test_after_one_visit_under_a_sub_path_the_game_plays_offline(browser, hosted):
     site = hosted.url + SUB_PATH
     table = new_table(browser, site, service_workers="allow")
@@ -105,9 +127,7 @@ def test_a_page_the_worker_serves_reads_the_workers_unzipped_copies(browser, hos
             "application/wasm", hashlib.sha256((built_site / WASM).read_bytes()).hexdigest()]
         assert table.page.evaluate(KEPT, UNZIPPED_SNAPSHOT) == [
             "application/octet-stream", hashlib.sha256(snapshot).hexdigest()]
-        answered = {}
-        table.page.on("response", lambda response: answered.setdefault(
-            response.url.removeprefix(hosted.url + SUB_PATH), response.from_service_worker))
+        answered = answers(table, hosted, lambda response: response.from_service_worker)
         table.reload()
         game = Game.new(5)
         table.wait_table(expected_table(game))
@@ -129,17 +149,7 @@ def test_a_worker_without_its_unzipped_copies_unzips_as_it_answers(browser, host
     table = open_table(browser, hosted, "#game=7", service_workers="allow")
     try:
         table.page.wait_for_function(CONTROLLED, timeout=WORKER_TIMEOUT_MS)
-        removed = table.page.evaluate("""async (names) => {
-            const removed = [];
-            for (const key of await caches.keys()) {
-                const cache = await caches.open(key);
-                for (const name of names) {
-                    const url = new URL(name, document.baseURI).href;
-                    if (await cache.delete(url)) removed.push(name);
-                }
-            }
-            return removed.sort();
-        }""", [WASM, UNZIPPED_SNAPSHOT])
+        removed = drop_from_worker_cache(table, [WASM, UNZIPPED_SNAPSHOT])
         assert removed == sorted([WASM, UNZIPPED_SNAPSHOT])
         table.context.set_offline(True)
         hosted.stop()
@@ -162,15 +172,8 @@ def test_a_worker_holding_neither_copy_nor_gzipped_file_downloads_and_unzips_it(
     try:
         table.page.wait_for_function(CONTROLLED, timeout=WORKER_TIMEOUT_MS)
         dropped = [WASM, WASM + ".gz", UNZIPPED_SNAPSHOT, SNAPSHOT]
-        table.page.evaluate("""async (names) => {
-            for (const key of await caches.keys()) {
-                const cache = await caches.open(key);
-                for (const name of names) await cache.delete(new URL(name, document.baseURI).href);
-            }
-        }""", dropped)
-        answered = {}
-        table.page.on("response", lambda response: answered.setdefault(
-            response.url.removeprefix(hosted.url + SUB_PATH), response.status))
+        assert drop_from_worker_cache(table, dropped) == sorted(dropped)
+        answered = answers(table, hosted, lambda response: response.status)
         table.reload()
         game = Game.new(9)
         table.wait_table(expected_table(game))
