@@ -86,7 +86,10 @@ def test_the_archive_holds_every_module_as_it_is_with_its_bytecode():
             # hash of the source is checked in the page, below)
             assert int.from_bytes(pyc[4:8], "little") == 0b01, name
     page_script = (SITE / "web" / "main.py").read_text(encoding="utf-8")
-    assert 'sys.path.insert(0, "modules.zip")' in page_script
+    config = tomllib.loads((SITE / "pyscript.toml").read_text(encoding="utf-8"))
+    written_to = config["files"]["./web/vendor/modules.zip"].removeprefix("./")
+    assert f'ARCHIVE = "{written_to}"' in page_script  # where [files] puts it
+    assert "sys.path.insert(0, ARCHIVE)" in page_script
 
 
 def test_every_url_in_the_page_is_relative():
