@@ -14,8 +14,9 @@ const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
 // Pyodide's home folder and imports before the page's script (scripts/build.py writes it).
 const bytecodeURL = new URL("./vendor/pyscript-bytecode.bin", import.meta.url).href;
 // Pyodide's memory after loadPyodide() and the page's imports (of the standard library, and of
-// its own modules that need no browser: web/main.py), gzipped (scripts/build.py). Without it, or if it does not restore, Pyodide starts from scratch as it
-// would anyway. The service worker also keeps it unzipped, under a name only it answers.
+// its own modules that need no browser: web/main.py), gzipped (scripts/build.py). Without it,
+// or if it does not restore, Pyodide starts from scratch as it would anyway. The service worker
+// also keeps it unzipped, under a name only it answers.
 const snapshotURL = new URL("./vendor/pyodide-snapshot.bin", import.meta.url).href;
 const unzippedSnapshotURL = new URL("./vendor/pyodide-snapshot.raw", import.meta.url).href;
 // The standard library trimmed to what the game imports (scripts/sitebuild/slim.py; web/stdlib.py
@@ -129,7 +130,7 @@ async function heldSnapshot() {
   }
 }
 
-async function unzipped(response) {
+async function snapshotBytes(response) {
   const bytes = await response.arrayBuffer();
   performance.mark("boot: snapshot unzipped"); // benchmarks/startup.py prints the steps
   return bytes;
@@ -157,7 +158,7 @@ function browserLanguage() {
 async function restore() {
   const [options, held] = await Promise.all([startOptions(), heldSnapshot()]); // both answer at once
   if (held === null) return load(options);
-  let pending = unzipped(held); // while Pyodide fetches and compiles its WebAssembly
+  let pending = snapshotBytes(held); // while Pyodide fetches and compiles its WebAssembly
   pending.catch(() => {}); // reported below, through loadPyodide
   // Pyodide keeps its options for the page's life: handing it the promise would keep the 31 MB
   // snapshot too. This thenable gives it up once Pyodide has taken it.

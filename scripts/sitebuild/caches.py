@@ -96,7 +96,8 @@ def imported_on_import(rel: str, known: set[str]) -> set[str]:
             for i in range(1, len(parts) + 1)}
 
 
-def snapshot_page_modules() -> list[str]:
+@functools.cache
+def snapshot_page_modules() -> tuple[str, ...]:
     """The page's own modules the interpreter's snapshot holds imported: every one web/main.py
     imports as the page starts, save those that need the browser to be imported (they import
     one of BROWSER_MODULES, or a module that does)."""
@@ -120,7 +121,7 @@ def snapshot_page_modules() -> list[str]:
             if m not in seen:
                 seen.add(m)
                 todo.append(m)
-    return sorted(m for m in seen - {page} if not browser_bound(m))
+    return tuple(sorted(m for m in seen - {page} if not browser_bound(m)))
 
 
 def snapshot_arguments(out: Path) -> list[str]:
