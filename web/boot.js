@@ -65,6 +65,7 @@ if (unzips) {
 async function pyodideModule() {
   const body = await (await fetchGzipped(`${indexURL}pyodide.asm.js.gz`)).text();
   const create = new Function("__pyodideAsmURL", body)(`${indexURL}pyodide.asm.mjs`);
+  performance.mark("boot: Pyodide's JavaScript built"); // benchmarks/startup.py prints the steps
   return (settings) => create(keepingTrampoline(settings));
 }
 
@@ -86,6 +87,7 @@ function keepingTrampoline(settings) {
   // CPython's choice is the first step before the run (Pyodide's own follow, then this one)
   const steps = [settings.preRun ?? []].flat();
   settings.preRun = [...steps, (module) => {
+    performance.mark("boot: WebAssembly instantiated"); // and the module's start in JavaScript
     trampoline = module.HEAP32[trampolineSlot(module)];
   }];
   return settings;
