@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
 .PHONY: test unit lint bench bench-solver bench-postmortem clean e2e vendor site serve browser \
-	bench-ui bench-startup bench-soak \
+	bench-ui bench-startup bench-returntrace bench-soak \
 	browsers browser-engines bench-firstvisit bench-inp bench-history bench-postmortem-page \
 	difficulty-study
 
@@ -80,6 +80,10 @@ bench-ui: $(STAMP) site browser
 
 bench-startup: $(STAMP) site browser
 	$(PY) benchmarks/startup.py
+
+# Where a return's main thread goes, step by step (a Chrome trace of one real return).
+bench-returntrace: $(STAMP) site browser
+	$(PY) benchmarks/returntrace.py
 
 # A new player's first visit at 10 and 40 Mbit/s against a bare Pyodide page, and their return.
 bench-firstvisit: $(STAMP) site browser
