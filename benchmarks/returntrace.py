@@ -37,6 +37,7 @@ STEPS = ("first-contentful-paint", "page: boot: Pyodide's JavaScript built",
          "page: boot: interpreter restored from the snapshot", "py: Loaded Pyodide",
          "page: main: start", "ready")
 SHOWN = 8  # events listed per stretch
+TRACE_END_POLLS = 600  # 50 ms each: the trace's end awaited 30 s at most
 
 
 def traced_return(site: Path, returns: int) -> tuple[dict, list]:
@@ -65,8 +66,12 @@ def traced_return(site: Path, returns: int) -> tuple[dict, list]:
             if traced:
                 marks = page.evaluate(MARKS_NOW)
                 cdp.send("Tracing.end")
-                while not finished:
+                for _ in range(TRACE_END_POLLS):
+                    if finished:
+                        break
                     page.wait_for_timeout(50)  # the trace's last events are on their way
+                else:
+                    raise RuntimeError("the trace did not end")
             context.close()
             print(f"visit {visit} done", file=sys.stderr)
     return marks, events
