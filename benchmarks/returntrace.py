@@ -9,8 +9,8 @@ the last one is traced (Chrome's own trace events of the renderer's main thread)
 page's marks, then for each stretch between two of the start's steps how long it was, how much
 of it the main thread was busy, and on what: the trace's events that began in it by their own
 time (an event's time less its children's; a long one may run on into the next stretches), the
-busiest first. Figures from one return of one run: a guide to
-where to look, not a measure to compare builds by (benchmarks/startup.py is that).
+busiest first. Figures from one return of one run: a guide to where to look, not a measure to
+compare builds by (benchmarks/startup.py is that).
 """
 
 from __future__ import annotations
@@ -23,9 +23,8 @@ from pathlib import Path
 
 from pagekit import launch_persistent_chromium, static_server
 from playwright.sync_api import sync_playwright
-from startup import BOOT_TIMEOUT_MS, MARKS, MARKS_NOW, SETTLE_MS, SITE
+from startup import BOOT_TIMEOUT_MS, MARKS, MARKS_NOW, READY, SETTLE_MS, SITE
 
-READY = "() => window.__marks && window.__marks.ready !== undefined"
 CATEGORIES = ",".join([
     "devtools.timeline", "disabled-by-default-devtools.timeline", "blink", "loading", "v8",
     "v8.execute", "disabled-by-default-v8.compile", "v8.wasm",

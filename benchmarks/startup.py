@@ -74,6 +74,7 @@ new MutationObserver(() => {
 }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
 """
 
+READY = "() => window.__marks && window.__marks.ready !== undefined"  # the page set its mark
 # The marks above plus the page's own performance.mark() steps (web/main.py), as "page: NAME".
 MARKS_NOW = """() => Object.assign({}, window.__marks, Object.fromEntries(
   performance.getEntriesByType('mark').map(e => ['page: ' + e.name, e.startTime])))"""
@@ -111,8 +112,7 @@ class Run:
 
     @staticmethod
     def _wait(page):
-        page.wait_for_function("() => window.__marks && window.__marks.ready !== undefined",
-                               timeout=BOOT_TIMEOUT_MS, polling=50)
+        page.wait_for_function(READY, timeout=BOOT_TIMEOUT_MS, polling=50)
         return page.evaluate(MARKS_NOW), page.evaluate(RESOURCES)
 
 
