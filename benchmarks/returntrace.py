@@ -30,7 +30,7 @@ CATEGORIES = ",".join([
     "v8.execute", "disabled-by-default-v8.compile", "v8.wasm",
     "disabled-by-default-v8.wasm.detailed",
 ])
-# The steps the stretches run between (the page's marks, web/boot.js and web/main.py)
+# The steps the stretches run between (the page's marks, web/boot.js, web/main.py, web/page.py)
 STEPS = ("first-contentful-paint", "page: boot: Pyodide's JavaScript built",
          "page: boot: snapshot unzipped", "page: boot: WebAssembly instantiated",
          "page: boot: interpreter restored from the snapshot", "py: Loaded Pyodide",

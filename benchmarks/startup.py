@@ -75,7 +75,8 @@ new MutationObserver(() => {
 """
 
 READY = "() => window.__marks && window.__marks.ready !== undefined"  # the page set its mark
-# The marks above plus the page's own performance.mark() steps (web/main.py), as "page: NAME".
+# The marks above plus the page's own performance.mark() steps (web/boot.js, web/main.py,
+# web/page.py), as "page: NAME".
 MARKS_NOW = """() => Object.assign({}, window.__marks, Object.fromEntries(
   performance.getEntriesByType('mark').map(e => ['page: ' + e.name, e.startTime])))"""
 

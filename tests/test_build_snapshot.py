@@ -36,7 +36,7 @@ def test_every_module_the_snapshot_holds_imports_without_a_browser():
 
 def test_the_page_modules_that_need_the_browser_are_left_to_the_page():
     held = caches.snapshot_page_modules()
-    for name in ("web.render", "web.controls", "web.panels", "web.drag"):
+    for name in ("web.page", "web.render", "web.controls", "web.panels", "web.drag"):
         assert name not in held
         run = import_without_a_browser([name])
         assert run.returncode != 0 and "No module named" in run.stderr, (name, run.stderr)

@@ -4,7 +4,7 @@ App is a small state machine over one game: the moves played, the message on the
 open dialog or panel. Everything else is a part with one job: the card in hand and what a click
 means (hand.py), the clock (clock.py), the save and the two-tab protocol (saveslot.py),
 statistics (stats.py), settings (settings.py), new deals (deals.py), the solver's help
-(advisor.py), and every sentence (words.py). No browser module is imported: the entry (main.py)
+(advisor.py), and every sentence (words.py). No browser module is imported: the page (page.py)
 hands in the storage, a clock and a callback that schedules a render, so this runs (and is
 tested) in CPython. Every rule question goes to the engine.
 """

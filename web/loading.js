@@ -1,6 +1,6 @@
 // Before Python is ready: PyScript reports its boot steps as `py:progress` events ("Loading
 // interpreter", "Loaded files", ...); show them in plain words in the status line under the
-// table's skeleton. web/main.py takes the line over once the game is playable.
+// table's skeleton. web/page.py takes the line over once the game is playable.
 const line = document.getElementById("message");
 const steps = {
   "Loading storage": "Loading Python…",

@@ -199,7 +199,7 @@
       for (const ghost of document.querySelectorAll(".ghost")) ghost.dataset.r = record.base;
     }
     root.classList.toggle("restricted", record.restricted === true);
-    table.inert = true; // web/main.py lets go once the game is playable
+    table.inert = true; // web/page.py lets go once the game is playable
     root.classList.add("preview");
     const line = document.getElementById("message");
     if (line?.firstChild) line.firstChild.textContent = "Loading your game\u2026 ";
@@ -228,7 +228,7 @@
   };
 
   // The lists the first table needs (each deal's difficulty, the deals of the day), fetched
-  // while Python starts: web/main.py awaits them (text, or null if one did not load), or reads
+  // while Python starts: web/page.py awaits them (text, or null if one did not load), or reads
   // them from thePlotListTexts if they are here already (most often: no turn of the event loop).
   window.thePlotListTexts = {};
   window.thePlotLists = Object.fromEntries(["tiers", "daily"].map((name) => [name,

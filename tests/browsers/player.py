@@ -171,7 +171,7 @@ class Player:
         seen = self.wait("() => document.documentElement.dataset.ready === 'true'",
                          timeout_ms=BOOT_TIMEOUT_MS, what="data-ready")
         wall_ms = round((time.monotonic() - started) * 1000)
-        # what web/main.py fetches once the game is playable: a reload or a navigation while it
+        # what web/page.py fetches once the game is playable: a reload or a navigation while it
         # is on its way aborts it (a failed request), so wait for both to arrive
         self.wait("() => document.getElementById('rules').firstElementChild !== null"
                   " && document.documentElement.dataset.winnableDeals === 'loaded'",

@@ -105,7 +105,7 @@ def test_new_game_deals_the_chosen_tier_and_statistics_show_games_per_tier(table
     page.keyboard.press("Escape")
 
 
-# What web/main.py tells the console when a list is left out.
+# What web/page.py tells the console when a list is left out.
 MISSING = {"tiers": "The difficulty of the deals could not be loaded.",
            "daily": "The deals of the day could not be loaded."}
 
@@ -127,7 +127,7 @@ def failing(times: int):
 def test_a_list_that_fails_is_fetched_again_and_without_it_the_game_starts_all_the_same(
         browser, site_url):
     """web/startup.js fetches the tier list and the pool of daily deals while Python starts, and
-    web/main.py reads them when it draws the first table. If a fetch failed, the page fetches the
+    web/page.py reads them when it draws the first table. If a fetch failed, the page fetches the
     list once more; if that fails too, the game starts all the same (its deals unrated, or no
     deal of the day), and the console says why. (Before 2026-12-05 a failed first fetch was
     never retried, and one of the daily pool kept the game from starting.)"""
