@@ -4,6 +4,7 @@ plays legal games from what it can see, and the shipped tier file is the study's
 from functools import cache
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from sitebuild.tiers import shipped_tiers
@@ -120,6 +121,13 @@ def test_the_study_file_round_trips():
 @given(st.integers(0, 10**6), st.text(alphabet=CODE_ORDER, max_size=500))
 def test_tier_file_round_trips(first, codes):
     assert read_tier_file(write_tier_file(first, codes)) == (first, codes)
+
+
+@pytest.mark.parametrize("text", ["tiers 1 4\n0!\n", "tiers 1 4\n0\n", "tiers 1 2\n00\n",
+                                  "tier 1 2\n0\n", "tiers one 2\n0\n"])
+def test_a_garbled_tier_file_is_refused(text):
+    with pytest.raises(ValueError):
+        read_tier_file(text)
 
 
 def test_the_shipped_tier_file_is_the_studys_and_small():
