@@ -9,6 +9,16 @@ import { loadPyodide as load, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };
 
+// No WebAssembly stack switching (JSPI: WebAssembly.Suspending, in Chromium since 137). Where a
+// browser has it, Pyodide runs Python's asynchronous code (the page's script, its tasks) on
+// WebAssembly stacks of their own, and in Chromium a real return then crashed the tab now and
+// then (about one start in a hundred: the renderer faulted scanning such a stack past its end,
+// the same instruction in every crash dump; Pyodide's issues 5702 and 6106 report such crashes,
+// and none without JSPI). The game never needs it (it is for Python waiting synchronously on
+// JavaScript: pyodide.ffi.run_sync), and the interpreter's snapshot is made in Node, which has
+// none: hidden before Pyodide looks for it, Python runs on the page's own stack, as in Firefox.
+for (const name of ["Suspending", "Suspender"]) delete WebAssembly[name];
+
 const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
 // The bytecode of PyScript's own `pyscript` package, which PyScript writes (as sources) into
 // Pyodide's home folder and imports before the page's script (scripts/build.py writes it).

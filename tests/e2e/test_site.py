@@ -265,6 +265,26 @@ def test_the_interpreter_is_restored_from_the_snapshot_as_a_fresh_start_would_be
     assert restored_trampoline == fresh_trampoline > 0
 
 
+# Where the page's Python runs: the snapshot's interpreter as the page has it, asked whether a
+# task of Python's (run as PyScript runs the page's script) could wait synchronously on JavaScript.
+STACK_SWITCHING = """async () => {
+    const boot = await import(new URL("web/boot.js", document.baseURI).href);
+    const pyodide = await boot.loadPyodide();
+    return { offered: "Suspending" in WebAssembly, used: pyodide._module.jspiSupported,
+             task: await pyodide.runPythonAsync(
+                 "from pyodide.ffi import can_run_sync\\ncan_run_sync()") };
+}"""
+
+
+def test_python_runs_on_the_pages_own_stack_never_a_webassembly_stack_of_its_own(restored):
+    """web/boot.js hides WebAssembly stack switching (JSPI) from Pyodide: with it, Pyodide runs
+    Python's tasks on stacks of their own, and Chromium crashed a returning player's tab now and
+    then (README). Without it, as in Firefox, the game plays the same."""
+    found = restored.page.evaluate(STACK_SWITCHING)
+    assert found == {"offered": False, "used": False, "task": False}
+    assert restored.page.evaluate("() => document.documentElement.dataset.ready") == "true"
+
+
 # Run in the page's own interpreter: the standard-library modules imported since the restore,
 # which web/boot.js follows with a fresh importer of the library (the snapshot's were made in Node).
 IMPORTED_SINCE_RESTORE = r"""
