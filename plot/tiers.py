@@ -27,18 +27,15 @@ DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 CHARS_PER_LINE = 100
 TIER_FILE_TAG = "tiers"
 _CODES_PER_CHAR = 2
+# the codes of two deals in a row, in the order of the DIGITS that stand for them
+_PAIRS = tuple(high + low for high in CODE_ORDER for low in CODE_ORDER)
 
 
 def write_tier_file(first: int, codes: str) -> str:
     """The shipped tier file for deals first, first+1, ... with these one-letter codes."""
-    width = len(CODE_ORDER)
-    chars = []
-    for i in range(0, len(codes), _CODES_PER_CHAR):
-        pair = codes[i:i + _CODES_PER_CHAR]
-        high = CODE_ORDER.index(pair[0])
-        low = CODE_ORDER.index(pair[1]) if len(pair) > 1 else 0
-        chars.append(DIGITS[width * high + low])
-    body = "".join(chars)
+    pairs = (codes[i:i + _CODES_PER_CHAR].ljust(_CODES_PER_CHAR, CODE_ORDER[0])
+             for i in range(0, len(codes), _CODES_PER_CHAR))
+    body = "".join(DIGITS[_PAIRS.index(pair)] for pair in pairs)  # ValueError: no such code
     lines = [f"{TIER_FILE_TAG} {first} {len(codes)}"]
     lines += [body[i:i + CHARS_PER_LINE] for i in range(0, len(body), CHARS_PER_LINE)]
     return "\n".join(lines) + "\n"
@@ -61,5 +58,4 @@ def read_tier_file(text: str) -> tuple[int, str]:
 
 assert len(CODE_ORDER) ** _CODES_PER_CHAR <= len(DIGITS)
 # each character of the file -> the codes of its two deals (read_tier_file's translation table)
-_CODES_OF_CHAR = {ord(DIGITS[len(CODE_ORDER) * high + low]): CODE_ORDER[high] + CODE_ORDER[low]
-                  for high in range(len(CODE_ORDER)) for low in range(len(CODE_ORDER))}
+_CODES_OF_CHAR = {ord(DIGITS[i]): pair for i, pair in enumerate(_PAIRS)}
