@@ -1,6 +1,7 @@
 """The page's script: put the page's own modules where Python imports them, then start the page
-(web/page.py). Kept small: PyScript parses and compiles this text at every start (its bytecode
-is not kept), while web/page.py comes compiled in the archive."""
+(web/page.py). Kept small: PyScript hands Python this text, not bytecode, and a start from
+scratch parses and compiles it (a restored one runs the code the snapshot compiled for it:
+web/precompiled.py), while web/page.py comes compiled in the archive."""
 
 import sys
 import zlib

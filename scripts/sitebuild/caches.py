@@ -32,6 +32,7 @@ from .slim import SLIM_STDLIB, kept_modules
 
 CACHE = NODE / ".cache" / "the-plot-modules"  # built files by content: rebuilt on change
 BYTECODE_SCRIPT = ROOT / "scripts" / "bytecode.mjs"
+CODEDENT = PYSCRIPT.parent.parent / "codedent" / "esm" / "index.js"  # PyScript's dedent
 SNAPSHOT_SCRIPT = ROOT / "scripts" / "snapshot.mjs"
 # PyScript writes the sources of its own `pyscript` package into Pyodide's home folder and imports
 # it before the page's script, compiling 14 modules at every start. Their checked-hash bytecode,
@@ -45,7 +46,9 @@ PYSCRIPT_BYTECODE = "web/vendor/pyscript-bytecode.bin"
 # in Node (scripts/snapshot.mjs) and gzipped (31 MB -> 6 MB): web/boot.js restores it instead of
 # starting Python from scratch, the bulk of Pyodide's start. It only fits the Pyodide it was made
 # with, so it is made again whenever a Pyodide file changes, the list of those modules, or the
-# modules archive (web/main.py forgets the modules of a snapshot kept from another build).
+# modules archive (web/main.py forgets the modules of a snapshot kept from another build). It
+# also holds the two texts PyScript runs at every start compiled (web/precompiled.py), so it is
+# made again when PyScript's bootstrap or the page's script changes.
 INTERPRETER_SNAPSHOT = "web/vendor/pyodide-snapshot.bin"
 # What a module may not import as it is itself imported, to be imported in Node: the browser's.
 BROWSER_MODULES = ("js", "pyscript", "pyodide")
@@ -127,7 +130,15 @@ def snapshot_page_modules() -> tuple[str, ...]:
 def snapshot_arguments(out: Path) -> list[str]:
     """scripts/snapshot.mjs's arguments after the Pyodide folder: what the snapshot holds."""
     return [str(out), str(SLIM_STDLIB), *kept_modules(),
-            "--page", str(ROOT / MODULES_ARCHIVE), *snapshot_page_modules()]
+            "--page", str(ROOT / MODULES_ARCHIVE), *snapshot_page_modules(),
+            "--texts", str(PYSCRIPT), str(ROOT / PAGE_SCRIPT)]
+
+
+def precompiled_text_sources() -> list[Path]:
+    """The files the texts the snapshot compiles come from (web/precompiled.py): PyScript's
+    bootstrap, the dedent PyScript hands it over with, and the page's script."""
+    return [PYSCRIPT / "src" / "stdlib.js", PYSCRIPT / "src" / "stdlib" / "pyscript.js",
+            CODEDENT, ROOT / PAGE_SCRIPT]
 
 
 def run_node(script: Path, *args: str) -> None:
@@ -221,7 +232,8 @@ def write_interpreter_snapshot() -> None:
     listed = [*kept_modules(), "--page", *snapshot_page_modules()]
     cached_build(INTERPRETER_SNAPSHOT, SNAPSHOT_SCRIPT,
                  [SLIM_STDLIB.read_bytes(), (ROOT / MODULES_ARCHIVE).read_bytes(),
-                  " ".join(listed).encode()], make)
+                  " ".join(listed).encode(),
+                  *(path.read_bytes() for path in precompiled_text_sources())], make)
 
 
 def write_caches() -> None:
