@@ -78,4 +78,3 @@ def test_any_other_text_or_a_call_with_an_option_of_its_own_takes_the_usual_way(
     assert code_module.left == [(changed, {}), (BOOTSTRAP, {"filename": "bootstrap.py"})]
     assert Runner.parsed == [BOOTSTRAP, SCRIPT, changed, BOOTSTRAP]
     assert precompiled.RUN == []
-
