@@ -3,6 +3,9 @@ snapshot but in WebKit), and deals the engine's deal."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from plot import Game
@@ -10,10 +13,17 @@ from tests.browsers.session import RESTORES_SNAPSHOT, SNAPSHOT_MARK, TIMES, new_
 from tests.e2e.tablepage import PAGE_TRAMPOLINE, expected_table
 from tests.e2e.test_start import PYTHON_FAILS
 
+ROOT = Path(__file__).resolve().parents[2]
 # Once a first start is over, the snapshot is held for the next one: by the service worker, which
 # then controls the page, or by the page's own cache where there is no worker (web/offline.js).
 SNAPSHOT_HELD = ("() => navigator.serviceWorker?.controller != null"
                  " || document.documentElement.dataset.snapshot === 'kept'")
+# The first line of each text PyScript handed Python that ran from the code the snapshot holds
+# compiled for it (web/precompiled.py); null where no snapshot was restored.
+PRECOMPILED_RUN = """async () => (await (await import(
+    new URL("web/boot.js", document.baseURI).href)).loadPyodide()).runPython(
+        "import json, sys\\nfound = sys.modules.get('web.precompiled')\\n"
+        + "json.dumps(found and found.RUN)")"""
 
 
 def test_boots_in_full_then_from_the_snapshot(engine, site_url):
@@ -36,6 +46,10 @@ def test_boots_in_full_then_from_the_snapshot(engine, site_url):
             f"{table.engine} restarted {'without' if RESTORES_SNAPSHOT[table.engine] else 'with'}" \
             f" the snapshot: {marks}"
         assert table.js(PAGE_TRAMPOLINE) == trampoline, f"{table.engine}, restored"
+        script = (ROOT / "web" / "main.py").read_text(encoding="utf-8").partition("\n")[0]
+        ran = json.loads(table.js(PRECOMPILED_RUN))
+        assert ran == (["import os as _os", script] if RESTORES_SNAPSHOT[table.engine] else None), \
+            f"{table.engine}: PyScript's texts run from the snapshot's code: {ran}"
         TIMES[table.engine].update({
             "first visit to data-ready": f"{times['wall_ms']} ms",
             "reload to data-ready": f"{reload['wall_ms']} ms",
