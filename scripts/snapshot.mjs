@@ -4,7 +4,7 @@
 // Chromium here: 1.8-2.6 s -> 0.3-0.5 s on a reload).
 //
 //     node scripts/snapshot.mjs PYODIDE_DIR OUT STDLIB MODULE... [--page ARCHIVE PAGE_MODULE...]
-//                               [--texts PYSCRIPT_DIR PAGE_SCRIPT]
+//                               [--texts BOOTSTRAP DEDENT PAGE_SCRIPT]
 //
 // OUT is the raw snapshot (scripts/build.py gzips it); STDLIB the standard library the page
 // mounts (web/vendor/pyodide/python_stdlib_trimmed.zip): the snapshot's importers know that
@@ -15,9 +15,10 @@
 // (web/imports.py's importer): the ones that need no browser (scripts/sitebuild/caches.py). The
 // CRC-32 of that archive is kept as web.SNAPSHOT_ARCHIVE_CRC: web/main.py forgets these
 // modules if the page's archive is another (a snapshot kept from an older version of the site).
-// With --texts, the two texts PyScript hands Python at every start, its bootstrap (from
-// PYSCRIPT_DIR, @pyscript/core) and the page's script (PAGE_SCRIPT, web/main.py), are compiled
-// here and run from that code (web/precompiled.py; needs --page, whose archive holds it).
+// With --texts, the two texts PyScript hands Python at every start, its bootstrap (the `stdlib`
+// of BOOTSTRAP, @pyscript/core's src/stdlib.js) and the page's script (PAGE_SCRIPT, web/main.py),
+// each passed through DEDENT (codedent's module) as PyScript passes it, are compiled here and
+// run from that code (web/precompiled.py; needs --page, whose archive holds it).
 // The snapshot holds the state Python draws from its machine at start, so the machine is made to
 // look like a browser tab first: the program name Emscripten puts in the environment is the
 // browser's ("./this.program", not this script's path). What still differs per tab (the
@@ -26,7 +27,7 @@
 // Pyodide file changes.
 import nodeCrypto from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const [pyodideDir, out, stdlib] = process.argv.slice(2, 5).map((p) => resolve(p));
@@ -39,13 +40,13 @@ for (const arg of process.argv.slice(5)) {
 }
 const listed = sections[""];
 const [pageArchive, ...pageModules] = sections["--page"] ?? [];
-const [pyscriptDir, pageScript] = sections["--texts"] ?? [];
+const [bootstrapModule, dedentModule, pageScript] = sections["--texts"] ?? [];
 const known = ["", "--page", "--texts"];
 if (!pyodideDir || !out || !stdlib || !listed.length || Object.keys(sections).some(
   (name) => !known.includes(name)) || ("--page" in sections && !pageArchive) ||
     ("--texts" in sections && (!pageScript || !pageArchive))) {
   console.error("usage: node scripts/snapshot.mjs PYODIDE_DIR OUT STDLIB MODULE... " +
-                "[--page ARCHIVE PAGE_MODULE...] [--texts PYSCRIPT_DIR PAGE_SCRIPT]");
+                "[--page ARCHIVE PAGE_MODULE...] [--texts BOOTSTRAP DEDENT PAGE_SCRIPT]");
   process.exit(2);
 }
 const PAGE_ARCHIVE = "modules.zip"; // where the page has it: pyscript.toml [files], web/main.py
@@ -86,6 +87,18 @@ for name in missing:
 `, { globals });
 globals.destroy(); // the snapshot keeps no trace of this script
 
+// The texts PyScript hands Python at every start, exactly as it hands them over (its hooks
+// dedent the bootstrap three times over, the page's script once after dropping a first empty
+// line: polyscript's hooks.js, custom.js, utils.js and interpreter/_python.js, with codedent's
+// dedent), compiled with the page's modules below (web/precompiled.py).
+let texts = [];
+if (pageScript) {
+  const { default: dedent } = await import(pathToFileURL(resolve(dedentModule)).href);
+  const { stdlib: bootstrap } = await import(pathToFileURL(resolve(bootstrapModule)).href);
+  const script = readFileSync(resolve(pageScript), "utf8").replace(/^(?:\n|\r\n)/, "");
+  texts = [dedent(dedent(dedent(bootstrap))), dedent(script)];
+}
+
 // The page's modules that need no browser, imported from its archive as web/main.py imports
 // them; then sys.path and the import hooks as loadPyodide() left them (web/main.py adds its own).
 // The CRC-32 of the archive is taken here: read by Python, its 0.5 MB would stay in the freed
@@ -102,7 +115,8 @@ let pageImported = "";
 if (pageArchive) {
   const archive = readFileSync(pageArchive);
   pyodide.FS.writeFile(PAGE_ARCHIVE, archive);
-  const page = pyodide.toPy({ archive: PAGE_ARCHIVE, names: pageModules, crc: crc32(archive) });
+  const page = pyodide.toPy({ archive: PAGE_ARCHIVE, names: pageModules, crc: crc32(archive),
+                             texts });
   pageImported = pyodide.runPython(`
 import importlib, sys
 path, hooks = list(sys.path), list(sys.path_hooks)
@@ -111,6 +125,11 @@ from web import imports
 imports.install(archive)
 for name in names:
     importlib.import_module(name)
+if texts:
+    import pyodide.code
+    from _pyodide._base import CodeRunner
+    from web import precompiled
+    precompiled.install(pyodide.code, CodeRunner, texts)
 sys.path[:], sys.path_hooks[:] = path, hooks
 sys.path_importer_cache.clear()
 sys.modules["web"].SNAPSHOT_ARCHIVE_CRC = crc
@@ -119,34 +138,8 @@ str(len(names))
   page.destroy();
 }
 
-// The texts PyScript hands Python at every start, exactly as it hands them over (its hooks
-// dedent the bootstrap three times over, the page's script once after dropping a first empty
-// line: polyscript's hooks.js, custom.js, utils.js and interpreter/_python.js, with codedent's
-// dedent), compiled here (web/precompiled.py).
-let texts = 0;
-if (pyscriptDir) {
-  const { default: dedent } = await import(
-    pathToFileURL(resolve(pyscriptDir, "..", "..", "codedent", "esm", "index.js")).href);
-  const { stdlib: bootstrap } = await import(
-    pathToFileURL(join(pyscriptDir, "src", "stdlib.js")).href);
-  const script = readFileSync(resolve(pageScript), "utf8").replace(/^(?:\n|\r\n)/, "");
-  const found = pyodide.toPy({ archive: PAGE_ARCHIVE,
-                               texts: [dedent(dedent(dedent(bootstrap))), dedent(script)] });
-  texts = pyodide.runPython(`
-import sys
-import pyodide.code
-from _pyodide._base import CodeRunner
-sys.path.insert(0, archive)
-from web import precompiled
-del sys.path[0]
-sys.path_importer_cache.clear()
-precompiled.install(pyodide.code, CodeRunner, texts)
-len(texts)
-`, { globals: found });
-  found.destroy();
-}
 const snapshot = pyodide.makeMemorySnapshot();
 writeFileSync(out, snapshot);
 console.log(`snapshot: ${(snapshot.length / 1e6).toFixed(1)} MB of Pyodide ${pyodide.version}` +
             ` (imported too: ${imported || "nothing"}; the page's modules: ${pageImported || 0};` +
-            ` texts compiled: ${texts})`);
+            ` texts compiled: ${texts.length})`);

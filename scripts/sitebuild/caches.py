@@ -32,7 +32,12 @@ from .slim import SLIM_STDLIB, kept_modules
 
 CACHE = NODE / ".cache" / "the-plot-modules"  # built files by content: rebuilt on change
 BYTECODE_SCRIPT = ROOT / "scripts" / "bytecode.mjs"
-CODEDENT = PYSCRIPT.parent.parent / "codedent" / "esm" / "index.js"  # PyScript's dedent
+# PyScript's sources the build reads: its `pyscript` package, as the build artifact that holds its
+# files; its bootstrap, which writes them and imports it (the `stdlib` of src/stdlib.js); and the
+# dedent it hands the bootstrap and the page's script over with (codedent, polyscript's).
+PYSCRIPT_PACKAGE = PYSCRIPT / "src" / "stdlib" / "pyscript.js"
+PYSCRIPT_BOOTSTRAP = PYSCRIPT / "src" / "stdlib.js"
+CODEDENT = PYSCRIPT.parent.parent / "codedent" / "esm" / "index.js"
 SNAPSHOT_SCRIPT = ROOT / "scripts" / "snapshot.mjs"
 # PyScript writes the sources of its own `pyscript` package into Pyodide's home folder and imports
 # it before the page's script, compiling 14 modules at every start. Their checked-hash bytecode,
@@ -131,14 +136,13 @@ def snapshot_arguments(out: Path) -> list[str]:
     """scripts/snapshot.mjs's arguments after the Pyodide folder: what the snapshot holds."""
     return [str(out), str(SLIM_STDLIB), *kept_modules(),
             "--page", str(ROOT / MODULES_ARCHIVE), *snapshot_page_modules(),
-            "--texts", str(PYSCRIPT), str(ROOT / PAGE_SCRIPT)]
+            "--texts", str(PYSCRIPT_BOOTSTRAP), str(CODEDENT), str(ROOT / PAGE_SCRIPT)]
 
 
 def precompiled_text_sources() -> list[Path]:
     """The files the texts the snapshot compiles come from (web/precompiled.py): PyScript's
     bootstrap, the dedent PyScript hands it over with, and the page's script."""
-    return [PYSCRIPT / "src" / "stdlib.js", PYSCRIPT / "src" / "stdlib" / "pyscript.js",
-            CODEDENT, ROOT / PAGE_SCRIPT]
+    return [PYSCRIPT_BOOTSTRAP, PYSCRIPT_PACKAGE, CODEDENT, ROOT / PAGE_SCRIPT]
 
 
 def run_node(script: Path, *args: str) -> None:
@@ -201,7 +205,7 @@ def write_modules_archive() -> None:
 
 def write_pyscript_bytecode() -> None:
     """Write PYSCRIPT_BYTECODE: the bytecode of PyScript's `pyscript` package (format above)."""
-    inputs = [(PYSCRIPT / "src" / "stdlib" / "pyscript.js").read_bytes(),
+    inputs = [PYSCRIPT_PACKAGE.read_bytes(),
               *(p.read_bytes() for p in sorted((PYSCRIPT / "dist").glob("*.js")))]
 
     def make(path: Path) -> None:
