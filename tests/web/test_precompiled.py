@@ -6,7 +6,6 @@ end-to-end tests check the real ones in the page: tests/e2e/test_site.py)."""
 from __future__ import annotations
 
 import ast
-import asyncio
 import types
 
 import pytest
@@ -35,6 +34,17 @@ class Runner:
             await coroutine
 
 
+def run(coroutine):
+    """Run a coroutine whose awaits only yield to the loop (asyncio.sleep(0)) to its end, with no
+    event loop: asyncio.run refuses to start while another runs in the thread (Playwright's,
+    when the end-to-end tests ran first in the same session)."""
+    try:
+        while True:
+            coroutine.send(None)
+    except StopIteration as done:
+        return done.value
+
+
 BOOTSTRAP = "import os as _os\nwritten = [_os.sep]\ndel _os\n"
 SCRIPT = "import asyncio\nawait asyncio.sleep(0)\nstarted = True\n"
 
@@ -61,8 +71,8 @@ def test_the_texts_are_compiled_once_at_install_and_run_from_that_code(code_modu
     assert Runner.parsed == [BOOTSTRAP, SCRIPT]  # at install: in the page, when the build ran
     for _ in range(2):
         scope = {}
-        asyncio.run(code_module.eval_code_async(BOOTSTRAP, scope))
-        asyncio.run(code_module.eval_code_async(SCRIPT, scope))  # with its top-level await
+        run(code_module.eval_code_async(BOOTSTRAP, scope))
+        run(code_module.eval_code_async(SCRIPT, scope))  # with its top-level await
         assert scope["written"] and scope["started"] is True and "_os" not in scope
     assert Runner.parsed == [BOOTSTRAP, SCRIPT]  # never parsed again
     assert code_module.left == []
@@ -72,9 +82,9 @@ def test_the_texts_are_compiled_once_at_install_and_run_from_that_code(code_modu
 def test_any_other_text_or_a_call_with_an_option_of_its_own_takes_the_usual_way(code_module):
     scope = {}
     changed = SCRIPT.replace("True", "'yes'")  # e.g. the script of another build
-    asyncio.run(code_module.eval_code_async(changed, scope))
+    run(code_module.eval_code_async(changed, scope))
     assert scope["started"] == "yes"
-    asyncio.run(code_module.eval_code_async(BOOTSTRAP, scope, filename="bootstrap.py"))
+    run(code_module.eval_code_async(BOOTSTRAP, scope, filename="bootstrap.py"))
     assert code_module.left == [(changed, {}), (BOOTSTRAP, {"filename": "bootstrap.py"})]
     assert Runner.parsed == [BOOTSTRAP, SCRIPT, changed, BOOTSTRAP]
     assert precompiled.RUN == []
