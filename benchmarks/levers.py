@@ -148,9 +148,9 @@ def no_spinner(site: Path) -> None:
 
 def no_snapshot(site: Path) -> None:
     boot = (site / "web" / "boot.js").read_text(encoding="utf-8")
-    marker = 'if (typeof DecompressionStream !== "function")'
+    marker = "if (!unzips || !RESTORES_SNAPSHOTS) return null;"
     assert marker in boot, marker
-    replace(site / "web" / "boot.js", boot.replace(marker, "if (true)"))
+    replace(site / "web" / "boot.js", boot.replace(marker, "return null;"))
     (site / INTERPRETER_SNAPSHOT).unlink()
 
 

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import importlib.util
 import io
 import json
+import os
 import re
+import shutil
 import struct
 import subprocess
 import tomllib
@@ -472,6 +475,34 @@ def test_without_a_usable_snapshot_pyodide_starts_from_scratch(browser, site_url
     table.page.wait_for_function("() => !location.hash.endsWith('#game=1')")
     table.assert_clean()
     table.context.close()
+
+
+def test_every_startup_lever_of_the_benchmark_still_applies_to_the_site(tmp_path):
+    """benchmarks/levers.py measures the site with one startup lever taken out, by editing a
+    copy of it; an edit that no longer finds what it changes would measure nothing."""
+    spec = importlib.util.spec_from_file_location("levers", ROOT / "benchmarks" / "levers.py")
+    levers = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(levers)
+    as_built = contents(SITE)
+    for name, take_out in levers.LEVERS.items():
+        site = tmp_path / name
+        shutil.copytree(SITE, site, copy_function=link_or_copy)
+        take_out(site)  # each asserts that what it edits is there
+        assert contents(site) != as_built, f"the lever {name} changed nothing"
+
+
+def link_or_copy(source: str, target: str) -> None:
+    """A hard link as benchmarks/levers.py makes, or a copy across file systems."""
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
+
+
+def contents(root: Path) -> dict[Path, str]:
+    """Each file under `root`, by its path there: the SHA-256 of its bytes."""
+    return {path.relative_to(root): hashlib.sha256(path.read_bytes()).hexdigest()
+            for path in root.rglob("*") if path.is_file()}
 
 
 def test_the_snapshot_is_the_same_at_every_build(tmp_path):
