@@ -4,16 +4,15 @@ snapshot but in WebKit), and deals the engine's deal."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from plot import Game
 from tests.browsers.session import RESTORES_SNAPSHOT, SNAPSHOT_MARK, TIMES, new_player
 from tests.e2e.tablepage import PAGE_TRAMPOLINE, expected_table
+from tests.e2e.test_site import PRECOMPILED_TEXTS
 from tests.e2e.test_start import PYTHON_FAILS
 
-ROOT = Path(__file__).resolve().parents[2]
 # Once a first start is over, the snapshot is held for the next one: by the service worker, which
 # then controls the page, or by the page's own cache where there is no worker (web/offline.js).
 SNAPSHOT_HELD = ("() => navigator.serviceWorker?.controller != null"
@@ -46,9 +45,8 @@ def test_boots_in_full_then_from_the_snapshot(engine, site_url):
             f"{table.engine} restarted {'without' if RESTORES_SNAPSHOT[table.engine] else 'with'}" \
             f" the snapshot: {marks}"
         assert table.js(PAGE_TRAMPOLINE) == trampoline, f"{table.engine}, restored"
-        script = (ROOT / "web" / "main.py").read_text(encoding="utf-8").partition("\n")[0]
         ran = json.loads(table.js(PRECOMPILED_RUN))
-        assert ran == (["import os as _os", script] if RESTORES_SNAPSHOT[table.engine] else None), \
+        assert ran == (PRECOMPILED_TEXTS if RESTORES_SNAPSHOT[table.engine] else None), \
             f"{table.engine}: PyScript's texts run from the snapshot's code: {ran}"
         TIMES[table.engine].update({
             "first visit to data-ready": f"{times['wall_ms']} ms",

@@ -310,6 +310,10 @@ def test_a_restored_start_imports_no_module_of_the_standard_library(restored):
 # Run in the page's own interpreter: the first line of each text that ran from the code the
 # build compiled for it (web/precompiled.py), in order.
 PRECOMPILED_RUN = "import json\nfrom web import precompiled\njson.dumps(precompiled.RUN)"
+# The first line of each of those texts, in the order PyScript hands them over: its bootstrap's,
+# then the page's script's (web/main.py).
+PRECOMPILED_TEXTS = ["import os as _os",
+                     (ROOT / "web" / "main.py").read_text(encoding="utf-8").partition("\n")[0]]
 RUN_ASYNC_IN_PAGE = """async (code) => {
     const boot = await import(new URL("web/boot.js", document.baseURI).href);
     return (await boot.loadPyodide()).runPythonAsync(code);
@@ -322,9 +326,8 @@ def test_a_restored_start_runs_pyscripts_two_texts_from_code_the_build_compiled(
     (web/precompiled.py), so a restored start runs both from that code: the very texts PyScript
     hands over. Any other text still runs, compiled as it comes."""
     page = restored.page
-    script = (ROOT / "web" / "main.py").read_text(encoding="utf-8")
     ran = json.loads(page.evaluate(RUN_IN_PAGE, PRECOMPILED_RUN))
-    assert ran == ["import os as _os", script.partition("\n")[0]]
+    assert ran == PRECOMPILED_TEXTS
     assert page.evaluate(RUN_ASYNC_IN_PAGE, "import asyncio\nawait asyncio.sleep(0)\n6 * 7") == 42
     assert json.loads(page.evaluate(RUN_IN_PAGE, PRECOMPILED_RUN)) == ran
     assert page.evaluate("() => document.documentElement.dataset.ready") == "true"
