@@ -610,6 +610,16 @@ class WebKitPage(Page):
     def set_viewport(self, width, height):
         """The window is the viewport plus MiniBrowser's own bar; GTK keeps the window at least
         as wide as that bar (447 px), so a narrower viewport is refused: returns the real one."""
+        # Once in a full run (2026-12-06) the web process crashed as this resized the window
+        # ("Could not parse script result", then "session deleted because of page crash or
+        # hang"), and the kernel's log said where: "ThreadedCompositor[...]: segfault ... in
+        # swrast_dri.so", WebKitGTK's compositor thread inside Mesa's software OpenGL, which is
+        # what it draws with under Xvfb (a player's, with a GPU's driver). Not reproduced in about
+        # 3,500 resizes (1,450 rounds of a dealt card's flight and 1-3 resizes during it, 37
+        # full page loads; /proc showed the compositor's threads). Painting without compositing
+        # (WEBKIT_DISABLE_COMPOSITING_MODE=1) runs no OpenGL thread at all, but then WebDriver's
+        # screenshot of the replay bar (tests/browsers/test_features.py) never came back, in both
+        # runs: so WebKit composites as it does by default, and the crash stays possible.
         if self._frame is not None:  # the window's viewport, not the frame's
             self.driver.switch_to.default_content()
         if self._chrome is None:
