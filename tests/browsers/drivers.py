@@ -345,6 +345,56 @@ class FirefoxPage(Page):
 
 # ---- WebKit: WebKitGTK's MiniBrowser through Selenium ----------------------------------------
 
+# WebKitGTK composites a page with OpenGL, in threads of its web process; under Xvfb that is
+# Mesa's software rasterizer (a player's WebKit draws with a GPU's driver, or in Safari with Core
+# Animation). Once, in a full run on 2026-12-06, one of those threads crashed in it as a test
+# resized the window (WebDriver: "Could not parse script result", then "session deleted because
+# of page crash or hang"; the kernel's log: "ThreadedCompositor[...]: segfault ... in
+# swrast_dri.so"), which failed the rest of that module. So the tests have WebKit paint without
+# compositing: what they check (the page's script, layout, events, what a screenshot shows) does
+# not depend on it, and the web process runs no OpenGL thread at all (checked as each page first
+# opens the site). Its pages are also ready sooner, the rasterizer's threads no longer taking
+# the two cores (tests/browsers/test_boot_and_deal.py, alternating: a first visit 3.6-4.3 s
+# against 7.7 s). Screenshots need IDLE_SHOT_JS (below).
+WEBKIT_ENV = {**os.environ, "WEBKIT_DISABLE_COMPOSITING_MODE": "1"}
+# Painting without compositing, WebKitGTK takes a WebDriver screenshot at the page's next
+# rendering update, which a page where nothing changes never has: the screenshot never came back
+# (the replay paused, tests/browsers/test_features.py). An empty 1-pixel element (it draws
+# nothing) whose opacity is animated keeps updates coming while the screenshot is taken, and is
+# removed afterwards.
+IDLE_SHOT_JS = """(on) => {
+  document.getElementById('webdriver-tick')?.remove();
+  if (!on) return;
+  const tick = document.createElement('div');
+  tick.id = 'webdriver-tick';
+  tick.style.cssText = 'position:fixed;left:0;top:0;width:1px;height:1px;pointer-events:none';
+  document.documentElement.append(tick);
+  tick.animate([{ opacity: 0.001 }, { opacity: 0.002 }], { duration: 1000, iterations: Infinity });
+}"""
+
+
+def _descendants(pid: int) -> list[int]:
+    """Every process started by `pid`, and by those, and so on (from Linux's /proc)."""
+    parents = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError):
+            # the fields after the name, which ends at the last ')': state, then the parent
+            parents[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+    found, todo = [], [pid]
+    while todo:
+        parent = todo.pop()
+        children = [child for child, of in parents.items() if of == parent]
+        found += children
+        todo += children
+    return found
+
+
+def _draws_with_gl(thread: str) -> bool:
+    """Whether a web process thread's name (at most 15 characters, cut at the front) is one of
+    WebKitGTK's compositor threads or Mesa's software rasterizer's."""
+    return thread.endswith("Compositor") or thread.startswith("llvmpipe")
+
+
 def minibrowser() -> Path | None:
     return next((p for p in MINIBROWSERS if p.exists()), None)
 
@@ -480,6 +530,7 @@ class WebKitPage(Page):
         self._chrome = None           # window size minus viewport size, once measured
         self._watching = False        # whether the current document has the watch
         self._frame = None            # the iframe (selector) the commands run in, if any
+        self._checked_threads = False  # whether its web process was seen to run no OpenGL
         self.set_viewport(WIDTH, HEIGHT)
 
     @staticmethod
@@ -495,7 +546,7 @@ class WebKitPage(Page):
             log = tempfile.NamedTemporaryFile(  # noqa: SIM115
                 "w+", prefix="webkitwebdriver-", suffix=".log")
             service = webdriver.WebKitGTKService(executable_path=str(WEBKIT_DRIVER),
-                                                 log_output=log)
+                                                 log_output=log, env=WEBKIT_ENV)
             watchdog = threading.Timer(SESSION_TIMEOUT_S, lambda s=service: _kill_tree(s))
             previous = socket.getdefaulttimeout()
             socket.setdefaulttimeout(COMMAND_TIMEOUT_S)  # Selenium's client keeps it per session
@@ -530,6 +581,22 @@ class WebKitPage(Page):
         self._frame = None  # a navigation takes WebDriver back to the top-level document
         self.driver.get(url)
         self._watch()
+        if not self._checked_threads:
+            drawing = [name for name in self.web_process_threads() if _draws_with_gl(name)]
+            if drawing:
+                raise DriverError(f"webkit: the web process runs OpenGL threads {drawing}, "
+                                  "though WEBKIT_DISABLE_COMPOSITING_MODE is set (WEBKIT_ENV)")
+            self._checked_threads = True
+
+    def web_process_threads(self) -> list[str]:
+        """The names of the threads of the web processes this page's MiniBrowser runs."""
+        names = []
+        for pid in _descendants(self.driver.service.process.pid):
+            with contextlib.suppress(OSError):
+                if Path(f"/proc/{pid}/comm").read_text().startswith("WebKitWebProc"):
+                    names += [Path(task, "comm").read_text().strip()
+                              for task in Path(f"/proc/{pid}/task").iterdir()]
+        return names
 
     def reload(self):
         self._take()
@@ -610,16 +677,6 @@ class WebKitPage(Page):
     def set_viewport(self, width, height):
         """The window is the viewport plus MiniBrowser's own bar; GTK keeps the window at least
         as wide as that bar (447 px), so a narrower viewport is refused: returns the real one."""
-        # Once in a full run (2026-12-06) the web process crashed as this resized the window
-        # ("Could not parse script result", then "session deleted because of page crash or
-        # hang"), and the kernel's log said where: "ThreadedCompositor[...]: segfault ... in
-        # swrast_dri.so", WebKitGTK's compositor thread inside Mesa's software OpenGL, which is
-        # what it draws with under Xvfb (a player's, with a GPU's driver). Not reproduced in about
-        # 3,500 resizes (1,450 rounds of a dealt card's flight and 1-3 resizes during it, 37
-        # full page loads; /proc showed the compositor's threads). Painting without compositing
-        # (WEBKIT_DISABLE_COMPOSITING_MODE=1) runs no OpenGL thread at all, but then WebDriver's
-        # screenshot of the replay bar (tests/browsers/test_features.py) never came back, in both
-        # runs: so WebKit composites as it does by default, and the crash stays possible.
         if self._frame is not None:  # the window's viewport, not the frame's
             self.driver.switch_to.default_content()
         if self._chrome is None:
@@ -637,8 +694,23 @@ class WebKitPage(Page):
                               f"{shown[0]}x{shown[1]} viewport, not {want[0]}x{want[1]}")
         return shown
 
+    @contextlib.contextmanager
+    def _updating(self):
+        """The top-level document kept updating for a screenshot (IDLE_SHOT_JS says why)."""
+        frame = self._frame
+        if frame is not None:
+            self.driver.switch_to.default_content()
+        self.evaluate(IDLE_SHOT_JS, True)
+        try:
+            yield
+        finally:
+            self.evaluate(IDLE_SHOT_JS, False)
+            if frame is not None:
+                self._enter(frame)
+
     def screenshot(self, path):
-        self.driver.save_screenshot(str(path))
+        with self._updating():
+            self.driver.save_screenshot(str(path))
 
     def _enter(self, selector: str) -> None:
         from selenium.webdriver.common.by import By
@@ -656,8 +728,12 @@ class WebKitPage(Page):
         from selenium.webdriver.common.by import By
 
         self.driver.switch_to.default_content()
-        self.driver.find_element(By.CSS_SELECTOR, selector).screenshot(str(path))
-        self._enter(selector)
+        self.evaluate(IDLE_SHOT_JS, True)
+        try:
+            self.driver.find_element(By.CSS_SELECTOR, selector).screenshot(str(path))
+        finally:
+            self.evaluate(IDLE_SHOT_JS, False)
+            self._enter(selector)
 
     def problems(self):
         self._take()
