@@ -373,6 +373,11 @@ def returns(base: str, names: list[str], rounds: int) -> None:
         print(f"  {name:<20}" + "   ".join(cells))
     for name in names:
         print(f"  {name:<20}all: " + " | ".join(fmt(times) for times in ready[name]))
+    paints = [marks["first-contentful-paint"] / 1000 for marks in later["bare"]
+              if "first-contentful-paint" in marks]
+    if paints:  # what a browser started again takes to paint one line of text, for comparison
+        print(f"\nThe bare page's first contentful paint (its one line of text), returns 2 to "
+              f"{RETURNS}: median {median(paints):.2f} s [{min(paints):.2f} .. {max(paints):.2f}]")
     for name in names:
         if name != "bare":
             print_steps(f"{name}, returns 2 to {RETURNS}", later[name])
