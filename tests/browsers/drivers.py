@@ -695,9 +695,9 @@ class WebKitPage(Page):
         return shown
 
     @contextlib.contextmanager
-    def _updating(self):
-        """The top-level document kept updating for a screenshot (IDLE_SHOT_JS says why)."""
-        frame = self._frame
+    def _updating(self, frame: str | None):
+        """The top-level document kept updating for a screenshot (IDLE_SHOT_JS says why), and
+        WebDriver back in the iframe `frame` (a selector; None: the top level) afterwards."""
         if frame is not None:
             self.driver.switch_to.default_content()
         self.evaluate(IDLE_SHOT_JS, True)
@@ -709,7 +709,7 @@ class WebKitPage(Page):
                 self._enter(frame)
 
     def screenshot(self, path):
-        with self._updating():
+        with self._updating(self._frame):
             self.driver.save_screenshot(str(path))
 
     def _enter(self, selector: str) -> None:
@@ -727,13 +727,8 @@ class WebKitPage(Page):
     def screenshot_frame(self, selector, path):
         from selenium.webdriver.common.by import By
 
-        self.driver.switch_to.default_content()
-        self.evaluate(IDLE_SHOT_JS, True)
-        try:
+        with self._updating(selector):
             self.driver.find_element(By.CSS_SELECTOR, selector).screenshot(str(path))
-        finally:
-            self.evaluate(IDLE_SHOT_JS, False)
-            self._enter(selector)
 
     def problems(self):
         self._take()
