@@ -9,7 +9,8 @@
 A `Page` can: open a URL, reload, run a JS function in the page and return its (awaited) result
 as JSON, click at viewport coordinates (one click, or several a given time apart in one stretch),
 drag from a point to a point in steps, press a key, set the viewport, take a screenshot, go
-offline (where its driver can), and hand over what went wrong on the page (console errors, page
+offline (where its driver can), hand a file to a file input (as a file chooser does) and give
+back a file the page downloaded, and hand over what went wrong on the page (console errors, page
 errors, failed requests, requests to another origin).
 """
 
@@ -26,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -38,6 +40,8 @@ BRIDGE_TIMEOUT_S = 120     # a bridge command that takes longer than this is a h
 SCRIPT_TIMEOUT_S = 120     # Selenium's limit for one script; in-page waits time out before it
 COMMAND_TIMEOUT_S = 150    # Selenium's client gives up on a WebDriver command after this
 SESSION_TIMEOUT_S = 45     # a new WebKit session takes ~0.5 s: after this it is stuck
+DOWNLOAD_TIMEOUT_S = 30    # a download of a few KB that is not complete after this never came
+DOWNLOAD_POLL_S = 0.1      # how often the downloads folder is looked at (the browser writes it)
 
 CHROMIUM = Path(os.environ.get("PLOT_CHROMIUM", "/usr/bin/chromium"))
 FIREFOX = Path(os.environ.get("PLOT_FIREFOX", "/usr/bin/firefox-esr"))
@@ -68,6 +72,10 @@ class Page:
 
     def __init__(self, origin: str):
         self.origin = origin
+        self._files = tempfile.TemporaryDirectory(prefix=f"plot-{self.engine}-page-")
+        self.downloads = Path(self._files.name, "downloads")  # where its downloads land
+        self.downloads.mkdir()
+        self._collected: set[str] = set()  # the downloads `downloaded` has handed over
 
     # primitives
     def goto(self, url: str) -> None: raise NotImplementedError
@@ -78,7 +86,12 @@ class Page:
     def set_viewport(self, width: int, height: int) -> tuple[int, int]: raise NotImplementedError
     def screenshot(self, path: Path) -> None: raise NotImplementedError
     def problems(self) -> list[str]: raise NotImplementedError
-    def close(self) -> None: raise NotImplementedError
+    def _close(self) -> None: raise NotImplementedError
+
+    def set_files(self, selector: str, path: Path) -> None:
+        """Hand the file `path` to the file input `selector`, as a file chooser does when the
+        player picks it (the input's change event follows)."""
+        raise NotImplementedError
 
     def clicks(self, points: list[tuple[float, float]], gap_ms: int) -> None:
         """Click each point in turn, `gap_ms` apart, as one stretch of input (a player's quick
@@ -104,6 +117,32 @@ class Page:
         """Run the JS function `source` (one argument) in the page; its awaited result."""
         text = self.evaluate_json(source, arg)
         return None if text is None else json.loads(text)
+
+    def downloaded(self, name: str) -> Path:
+        """The file `name` this page downloaded, once the browser has written all of it (one
+        download of each name a page). The browser writes into `downloads` on its own, with no
+        event a classic WebDriver hands over, so the folder is looked at until the file is
+        there, not empty, the same size twice running, and nothing else is being written."""
+        path = self.downloads / name
+        deadline = time.monotonic() + DOWNLOAD_TIMEOUT_S
+        size = None
+        while time.monotonic() < deadline:
+            writing = [p.name for p in self.downloads.iterdir()
+                       if p.name != name and p.name not in self._collected]
+            last, size = size, path.stat().st_size if path.exists() else None
+            if size and size == last and not writing:
+                self._collected.add(name)
+                return path
+            time.sleep(DOWNLOAD_POLL_S)
+        raise DriverError(f"{self.engine}: {name} was not downloaded within "
+                          f"{DOWNLOAD_TIMEOUT_S} s; the downloads folder holds "
+                          f"{sorted(p.name for p in self.downloads.iterdir())}")
+
+    def close(self) -> None:
+        try:
+            self._close()
+        finally:
+            self._files.cleanup()
 
 
 def _origin(url: str) -> str:
@@ -149,9 +188,12 @@ class ChromiumPage(Page):
 
     def __init__(self, browser, origin: str):
         super().__init__(origin)
-        self.context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT})
+        self.context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT},
+                                           accept_downloads=True)
         self.page = self.context.new_page()
         self._problems: list[str] = []
+        self._downloads: list = []  # Playwright's downloads, each kept in a folder of its own
+        self.page.on("download", lambda download: self._downloads.append(download))
         self.page.on("console", self._console)
         self.page.on("pageerror", lambda e: self._problems.append(
             f"page error: {e.stack or f'{e.name}: {e.message}'}"))
@@ -214,11 +256,27 @@ class ChromiumPage(Page):
     def set_offline(self, offline):
         self.context.set_offline(offline)
 
+    def set_files(self, selector, path):
+        self.page.set_input_files(selector, str(path))
+
+    def downloaded(self, name):
+        """As Page.downloaded, from Playwright's own download event: saved into `downloads`
+        once complete."""
+        download = next((d for d in self._downloads if d.suggested_filename == name), None)
+        if download is None:  # not here yet: Playwright hands events over only while it runs
+            download = self.page.wait_for_event(
+                "download", predicate=lambda d: d.suggested_filename == name,
+                timeout=DOWNLOAD_TIMEOUT_S * 1000)
+        path = self.downloads / name
+        download.save_as(path)
+        self._collected.add(name)
+        return path
+
     def problems(self):
         found, self._problems = self._problems, []
         return found
 
-    def close(self):
+    def _close(self):
         self.context.close()
 
 
@@ -297,7 +355,7 @@ class FirefoxPage(Page):
         super().__init__(origin)
         self.bridge = bridge
         self.id = bridge.call("newPage", origin=origin, width=WIDTH, height=HEIGHT,
-                              failingWarnings=list(WARNINGS))
+                              failingWarnings=list(WARNINGS), downloads=str(self.downloads))
 
     def _call(self, cmd, **args):
         return self.bridge.call(cmd, page=self.id, **args)
@@ -336,10 +394,13 @@ class FirefoxPage(Page):
     def set_offline(self, offline):
         self._call("offline", value=offline)
 
+    def set_files(self, selector, path):
+        self._call("setFiles", selector=selector, path=str(path))
+
     def problems(self):
         return self._call("problems")
 
-    def close(self):
+    def _close(self):
         self._call("closePage")
 
 
@@ -524,7 +585,14 @@ class WebKitPage(Page):
 
         super().__init__(origin)
         self.browser = browser
-        self.driver, self._log = self._start(webdriver)
+        # MiniBrowser saves a download in the user's download folder, which GLib reads from
+        # $XDG_CONFIG_HOME/user-dirs.dirs: this page's `downloads`
+        config = Path(self._files.name, "config")
+        config.mkdir()
+        (config / "user-dirs.dirs").write_text(f'XDG_DOWNLOAD_DIR="{self.downloads}"\n',
+                                               encoding="utf-8")
+        self.driver, self._log = self._start(webdriver, {**WEBKIT_ENV,
+                                                         "XDG_CONFIG_HOME": str(config)})
         self.driver.set_script_timeout(SCRIPT_TIMEOUT_S)
         self._pending: list[str] = []  # problems of documents that were navigated away from
         self._chrome = None           # window size minus viewport size, once measured
@@ -534,7 +602,7 @@ class WebKitPage(Page):
         self.set_viewport(WIDTH, HEIGHT)
 
     @staticmethod
-    def _start(webdriver):
+    def _start(webdriver, env: dict):
         """A new MiniBrowser session and its driver's log. Once here (in some 60 sessions)
         WebKitWebDriver never answered New Session, its MiniBrowser gone: so a session that
         takes more than SESSION_TIMEOUT_S is killed and started again, once."""
@@ -546,7 +614,7 @@ class WebKitPage(Page):
             log = tempfile.NamedTemporaryFile(  # noqa: SIM115
                 "w+", prefix="webkitwebdriver-", suffix=".log")
             service = webdriver.WebKitGTKService(executable_path=str(WEBKIT_DRIVER),
-                                                 log_output=log, env=WEBKIT_ENV)
+                                                 log_output=log, env=env)
             watchdog = threading.Timer(SESSION_TIMEOUT_S, lambda s=service: _kill_tree(s))
             previous = socket.getdefaulttimeout()
             socket.setdefaulttimeout(COMMAND_TIMEOUT_S)  # Selenium's client keeps it per session
@@ -730,12 +798,17 @@ class WebKitPage(Page):
         with self._updating(selector):
             self.driver.find_element(By.CSS_SELECTOR, selector).screenshot(str(path))
 
+    def set_files(self, selector, path):
+        from selenium.webdriver.common.by import By
+
+        self.driver.find_element(By.CSS_SELECTOR, selector).send_keys(str(path))
+
     def problems(self):
         self._take()
         found, self._pending = self._pending, []
         return found
 
-    def close(self):
+    def _close(self):
         try:
             self.driver.quit()
         finally:

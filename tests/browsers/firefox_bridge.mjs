@@ -50,8 +50,11 @@ const commands = {
     return browser.version();
   },
 
-  async newPage({ origin, width, height, failingWarnings }) {
-    const context = await browser.createBrowserContext();
+  // `downloads`: the folder the page's downloads are saved in
+  async newPage({ origin, width, height, failingWarnings, downloads }) {
+    const context = await browser.createBrowserContext({
+      downloadBehavior: { policy: "allow", downloadPath: downloads },
+    });
     const page = await context.newPage();
     await page.setViewport({ width, height });
     // an Error handed to console.error reads "JSHandle@error" here: hand over its name, message
@@ -105,6 +108,14 @@ const commands = {
       if (i && gap) await new Promise((resolve) => setTimeout(resolve, gap));
       await mouse.click(x, y);
     }
+    return null;
+  },
+
+  // A file handed to a file input, as a file chooser does (the input's change event follows).
+  async setFiles({ page, selector, path }) {
+    const input = await entry(page).page.$(selector);
+    if (!input) throw new Error(`no ${selector} on the page`);
+    await input.uploadFile(path);
     return null;
   },
 

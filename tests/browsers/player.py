@@ -158,8 +158,13 @@ class Player:
     def store_and_open(self, key: str, value: str, fragment: str = "") -> dict:
         """Put `value` in localStorage while no game page is open (its pagehide save would
         overwrite it), then open the game."""
+        return self.store_all_and_open({key: value}, fragment)
+
+    def store_all_and_open(self, items: dict[str, str], fragment: str = "") -> dict:
+        """store_and_open for several keys."""
         self.page.goto(self.base_url + "blank.html")
-        self.js("([k, v]) => localStorage.setItem(k, v)", [key, value])
+        self.js("(items) => { for (const [k, v] of items) localStorage.setItem(k, v); }",
+                list(items.items()))
         return self.goto(fragment)
 
     def reload(self) -> dict:

@@ -175,12 +175,16 @@ def import_file(page: TablePage, path, how: str) -> None:
     page.page.locator("#import-preview").wait_for(state="hidden")
 
 
+# What the statistics and history panels show: each figure, and each game with its result.
+PANELS = """() => ({
+    stats: [...document.querySelectorAll('#stats dd')].map(d => d.textContent),
+    games: [...document.querySelectorAll('#history [data-history-entry]')].map(e =>
+        e.dataset.historyEntry + e.dataset.result)})"""
+
+
 def panels(page: TablePage) -> dict:
     open_history(page)
-    return page.page.evaluate("""() => ({
-        stats: [...document.querySelectorAll('#stats dd')].map(d => d.textContent),
-        games: [...document.querySelectorAll('#history [data-history-entry]')].map(e =>
-            e.dataset.historyEntry + e.dataset.result)})""")
+    return page.page.evaluate(PANELS)
 
 
 def test_export_then_import_on_a_fresh_profile_restores_the_same_panels(browser, site_url,
