@@ -25,7 +25,7 @@ import pytest
 
 from tests.browsers.drivers import ENGINES
 from tests.browsers.player import REDELIVERED
-from tests.browsers.session import TIMES, new_player
+from tests.browsers.session import PREVIEW_WATCH, PREVIEW_WATCH_HTML, TIMES, new_player
 from tests.e2e.server import Server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -79,6 +79,7 @@ def served_root(built_site, tmp_path_factory) -> Path:
     for entry in built_site.iterdir():
         (root / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
     (root / FRAME).write_text(FRAME_HTML, encoding="utf-8")
+    (root / PREVIEW_WATCH).write_text(PREVIEW_WATCH_HTML, encoding="utf-8")
     (root / BLANK).write_text('<!doctype html><meta charset="utf-8"><title>blank</title>'
                               '<link rel="icon" href="data:,">', encoding="utf-8")
     return root

@@ -42,6 +42,9 @@ COMMAND_TIMEOUT_S = 150    # Selenium's client gives up on a WebDriver command a
 SESSION_TIMEOUT_S = 45     # a new WebKit session takes ~0.5 s: after this it is stuck
 DOWNLOAD_TIMEOUT_S = 30    # a download of a few KB that is not complete after this never came
 DOWNLOAD_POLL_S = 0.1      # how often the downloads folder is looked at (the browser writes it)
+NAVIGATION_TIMEOUT_S = 60  # a page that navigates by itself has a new document within this
+# The document's time origin, answered a little later (the page paces the polling, not Python).
+TIME_ORIGIN_SOON = "() => new Promise((done) => setTimeout(() => done(performance.timeOrigin), 50))"
 
 CHROMIUM = Path(os.environ.get("PLOT_CHROMIUM", "/usr/bin/chromium"))
 FIREFOX = Path(os.environ.get("PLOT_FIREFOX", "/usr/bin/firefox-esr"))
@@ -137,6 +140,27 @@ class Page:
         raise DriverError(f"{self.engine}: {name} was not downloaded within "
                           f"{DOWNLOAD_TIMEOUT_S} s; the downloads folder holds "
                           f"{sorted(p.name for p in self.downloads.iterdir())}")
+
+    def follow_navigation(self, before: float) -> None:
+        """After the page navigated by itself (a script's location.reload()): wait until it shows
+        a new document (one whose time origin is not `before`), then watch that one as `goto`
+        watches each document it opens."""
+        deadline = time.monotonic() + NAVIGATION_TIMEOUT_S
+        while True:
+            try:
+                now = self.evaluate(TIME_ORIGIN_SOON)
+            except Exception:  # noqa: BLE001 - the call met the old document going away: each
+                now = before   # driver says so in its own words (WebKit: NoSuchFrameException)
+            if now != before:
+                break
+            if time.monotonic() > deadline:
+                raise DriverError(f"{self.engine}: the page did not navigate within "
+                                  f"{NAVIGATION_TIMEOUT_S} s")
+        self._watch_new_document()
+
+    def _watch_new_document(self) -> None:
+        """A driver that watches the page from inside starts watching a document the page
+        navigated to by itself (the others watch the whole tab)."""
 
     def close(self) -> None:
         try:
@@ -670,6 +694,12 @@ class WebKitPage(Page):
         self._take()
         self._watching = False
         self.driver.refresh()
+        self._watch()
+
+    def _watch_new_document(self):
+        # what the old document met after the last look went with it, unseen
+        self._watching = False
+        self._frame = None
         self._watch()
 
     def evaluate_json(self, source, arg=None):

@@ -172,6 +172,15 @@ class Player:
         self.page.reload()
         return self._ready(started)
 
+    def click_and_follow(self, selector: str) -> dict:
+        """Click `selector`, after which the page navigates by itself (e.g. reloads), and wait
+        for the new document's data-ready, as `goto` does."""
+        before = self.js("() => performance.timeOrigin")
+        started = time.monotonic()
+        self.click(selector)
+        self.page.follow_navigation(before)
+        return self._ready(started)
+
     def _ready(self, started: float) -> dict:
         seen = self.wait("() => document.documentElement.dataset.ready === 'true'",
                          timeout_ms=BOOT_TIMEOUT_MS, what="data-ready")

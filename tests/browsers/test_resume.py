@@ -1,10 +1,14 @@
-"""A reload resumes the game where it was, with its undo history, in every engine."""
+"""A reload resumes the game where it was, with its undo history, in every engine; a returning
+player's table is on screen before Python runs."""
 
 from __future__ import annotations
 
+import json
+
 from plot import Game
 from plot.prng import SplitMix64
-from tests.e2e.tablepage import expected_table
+from tests.browsers.session import PREVIEW_WATCH
+from tests.e2e.tablepage import BOOT_TIMEOUT_MS, READ_TABLE, expected_table
 
 NUMBER, SEED, MOVES = 11, 2024, 8
 
@@ -46,3 +50,41 @@ def test_a_reload_resumes_the_game_and_undo_still_works(player):
     game.redo()
     player.wait_moves(MOVES - 1, "redo by the button")
     player.wait_table(expected_table(game))
+
+
+# The watched game's frame (tests/browsers/conftest.py PREVIEW_WATCH) ready, with what it fetches
+# once playable arrived (as Player.goto waits for on the game's own page).
+FRAME_READY = """() => {
+  const doc = document.getElementById('frame').contentDocument;
+  return doc && doc.documentElement.dataset.ready === 'true'
+    && doc.getElementById('rules').firstElementChild !== null
+    && doc.documentElement.dataset.winnableDeals === 'loaded';
+}"""
+IN_FRAME = """() => {
+  const doc = document.getElementById('frame').contentDocument;
+  return { table: new Function('document', 'return (' + READ + ')();')(doc),
+           preview: doc.documentElement.classList.contains('preview'),
+           inert: doc.getElementById('table').inert,
+           errors: [...doc.querySelectorAll('.py-error')].map((e) => e.textContent) };
+}"""
+
+
+def test_a_returning_players_table_is_on_screen_before_python_runs(player):
+    """The preview of the last table (web/preview.py, web/startup.js): the same cards, inert,
+    while the game starts; then the game's own table, the same, and playable."""
+    player.open(NUMBER + 1)
+    game = Game.new(NUMBER + 1)
+    for move in seeded_moves(game.copy(), SplitMix64(SEED + 1), MOVES):
+        player.play(move)
+        game.play(move)
+    player.wait_table(expected_table(game))
+
+    player.page.goto(player.base_url + PREVIEW_WATCH)  # the game again, in a watched frame
+    player.wait(FRAME_READY, timeout_ms=BOOT_TIMEOUT_MS, what="the game in the frame ready")
+    shown = player.js("() => window.__preview")
+    assert shown is not None, f"{player.engine}: no preview of the last table was on screen"
+    assert shown["table"] == expected_table(game), f"{player.engine}: {shown}"
+    assert shown["inert"] and shown["number"] == str(NUMBER + 1), shown
+    now = player.js(IN_FRAME.replace("READ", json.dumps(READ_TABLE)))
+    assert now["table"] == expected_table(game) and not now["preview"] and not now["inert"] \
+        and now["errors"] == [], f"{player.engine}: {now}"
