@@ -48,8 +48,8 @@ def test_a_game_s_record_downloads_and_opens_again_from_the_file(player):
     record = path.read_text(encoding="utf-8")
     assert str(Game.from_record(record).position()) == str(start.position()), \
         f"{player.engine}: {record}"
-    # and copied to the clipboard: the copy is asked for after Python's own turn of the event
-    # loop, still within the click's user activation in every engine
+    # and copied to the clipboard: the copy is asked for by a coroutine the click starts
+    # (web/controls.py), and every engine still counts it as the click's
     message_says(player, f"saved as {name} and copied to the clipboard")
 
     player.click("#story [data-action=close-panel]")
