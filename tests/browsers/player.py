@@ -263,6 +263,24 @@ class Player:
         self.click(".bar [data-action=story]")
         self.wait("() => !document.getElementById('story').hidden", what="the Moves panel")
 
+    def open_stats(self) -> None:
+        """Open the statistics and history panel from the bar, and wait until it shows."""
+        self.click(".bar [data-action=stats]")
+        self.wait("() => !document.getElementById('stats').hidden", what="the statistics panel")
+
+    def click_in_view(self, selector: str) -> None:
+        """As a player does: scroll (a panel, a list) to `selector`, then click it."""
+        self.js("(s) => document.querySelector(s).scrollIntoView({block: 'center'})", selector)
+        self.click(selector)
+
+    def fill(self, selector: str, text: str) -> None:
+        """Put `text` in the text box `selector`, as pasting it does."""
+        self.js("""([s, text]) => {
+          const box = document.querySelector(s);
+          box.value = text;
+          box.dispatchEvent(new Event('input', { bubbles: true }));
+        }""", [selector, text])
+
     def click(self, selector: str) -> None:
         at = self.js(CENTRE, selector)
         assert at is not None, f"{self.engine}: {selector} is not on screen"

@@ -18,7 +18,8 @@ PREVIEW_WATCH = "preview-watch.html"  # the game in a window-size iframe, its pr
 # (web/startup.js), read at the first rendering update that has it: a same-origin frame shares
 # the page's event loop, so the watch's animation frames run at every update the frame's do. A
 # preview that no update ever had was never on screen. `window.__preview` is then {table (as
-# tests/e2e/tablepage.py READ_TABLE reads it), inert, number}, else null.
+# tests/e2e/tablepage.py READ_TABLE reads it), inert, number}, else null; `__frameTable()` reads
+# the frame's table the same way at any time.
 PREVIEW_WATCH_HTML = """<!doctype html><meta charset="utf-8"><title>preview watch</title>
 <link rel="icon" href="data:,">
 <style>html, body { margin: 0; }
@@ -28,6 +29,7 @@ iframe { border: 0; position: fixed; left: 0; top: 0; width: 100vw; height: 100v
 const read = new Function('document', 'return (' + READ_TABLE_JS + ')();');
 const frame = document.getElementById('frame');
 window.__preview = null;
+window.__frameTable = () => read(frame.contentDocument);
 const look = () => {
   const doc = frame.contentDocument;
   if (doc && doc.documentElement && doc.documentElement.classList.contains('preview')) {

@@ -74,13 +74,10 @@ def test_where_it_slipped_rewind_and_the_move_list(player, tmp_path):
     player.click("#rewind")
     player.wait_table(expected_table(after(game, expected - 1)))
     player.open_moves()
-    entry = "[data-movelist] > [data-move='3'] button"
-    player.js("(s) => document.querySelector(s).scrollIntoView({block: 'center'})", entry)
-    player.click(entry)  # as a player does: scroll the list to it, then click it
+    player.click_in_view("[data-movelist] > [data-move='3'] button")
     player.wait_table(expected_table(after(game, 3)))
     # a pasted record with an illegal move: refused whole beside the paste box, nothing changed
-    player.js("""() => { document.getElementById('record-text').value =
-      '[Game "The Plot"]\\n[Deal "2"]\\n\\n1. S-W 2. T1-T2'; }""")
+    player.fill("#record-text", '[Game "The Plot"]\n[Deal "2"]\n\n1. S-W 2. T1-T2')
     player.js("() => document.getElementById('record-text').scrollIntoView({block: 'center'})")
     player.click("#story [data-action=open-record]")
     player.wait("() => !document.getElementById('record-note').hidden", what="the refusal")
@@ -152,8 +149,7 @@ def test_new_game_is_undone_from_the_status_line_and_pause_hides_the_table(playe
         == "hidden"
     player.click("#pause [data-action=resume]")
     player.wait("() => document.getElementById('pause').hidden", what="the end of the pause")
-    player.click(".bar [data-action=stats]")
-    player.wait("() => !document.getElementById('stats').hidden", what="the statistics")
+    player.open_stats()
     player.click("#stats [data-action=close-panel]")
     player.assert_clean()
 
@@ -275,8 +271,7 @@ def test_the_history_charts_show_their_values(player):
     """Each chart of the history draws its bars' values over them, large enough to read, in
     every engine (tests/e2e/test_history.py says why)."""
     player.store_and_open(HISTORY_KEY, HISTORY.dump(games=[g.row() for g in FEW_GAMES]))
-    player.click(".bar [data-action=stats]")
-    player.wait("() => !document.getElementById('stats').hidden", what="the statistics panel")
+    player.open_stats()
     player.js("() => document.getElementById('charts').scrollIntoView({block: 'center'})")
     drawn = dict(player.js(FIGURES))
     assert [text for text, *_ in drawn["wins-time"]] == ["4:12", "1:02:05"], drawn

@@ -24,11 +24,6 @@ from web.stats import STATS_KEY, Stats
 SAVE_KEY = "the-plot/save"
 RECORD_MOVES = 40  # the record is of the lost game's deal after this many of its moves
 BAD_RECORD = '[Game "The Plot"]\n[Deal "2"]\n\n1. T9-F9\n'  # no pile F9
-TYPED = """([selector, text]) => {
-  const box = document.querySelector(selector);
-  box.value = text;
-  box.dispatchEvent(new Event('input', { bubbles: true }));
-}"""
 
 
 def message_says(player, words: str) -> None:
@@ -57,7 +52,7 @@ def test_a_game_s_record_downloads_and_opens_again_from_the_file(player):
     player.click_pile("S")
     player.wait_moves(1)
     player.open_moves()
-    player.js(TYPED, ["#record-text", BAD_RECORD])
+    player.fill("#record-text", BAD_RECORD)
     player.click("#story [data-action=open-record]")
     message_says(player, "untouched")
     assert player.text("#game-number") == "9" and player.moves() == 1
@@ -72,25 +67,13 @@ def test_a_game_s_record_downloads_and_opens_again_from_the_file(player):
     player.assert_clean()
 
 
-def scroll_and_click(player, selector: str) -> None:
-    """As a player does: scroll the panel to the button, then click it."""
-    player.js("(s) => document.querySelector(s).scrollIntoView({block: 'center'})", selector)
-    player.click(selector)
-
-
-def open_history(player) -> None:
-    if not player.visible("#stats"):
-        player.click(".bar [data-action=stats]")
-    player.wait("() => !document.getElementById('stats').hidden", what="the statistics panel")
-
-
 def test_the_data_exported_imports_into_a_fresh_profile_as_it_was(player, engine, site_url):
     player.store_all_and_open({HISTORY_KEY: history_of(12),
                                STATS_KEY: Stats(12, 5, 1, 2).to_json()})
-    open_history(player)
+    player.open_stats()
     before = player.js(PANELS)
     assert len(before["games"]) == 12, before
-    scroll_and_click(player, "#stats [data-action=export-data]")
+    player.click_in_view("#stats [data-action=export-data]")
     path = player.page.downloaded("the-plot-data.json")
     assert json.loads(path.read_text(encoding="utf-8"))["format"] == "the-plot-export"
     player.click("#stats [data-action=close-panel]")
@@ -98,12 +81,12 @@ def test_the_data_exported_imports_into_a_fresh_profile_as_it_was(player, engine
     fresh = new_player(engine, site_url)
     try:
         fresh.goto("#game=3")
-        open_history(fresh)
+        fresh.open_stats()
         assert fresh.js(PANELS) != before  # a new profile: no games yet
         fresh.page.set_files("#import-file", path)
         fresh.wait("() => !document.getElementById('import-preview').hidden",
                    what="what the file holds, before it is imported")
-        scroll_and_click(fresh, "[data-action=import-replace]")
+        fresh.click_in_view("[data-action=import-replace]")
         fresh.wait("() => document.getElementById('import-preview').hidden",
                    what="the import done")
         assert fresh.js(PANELS) == before

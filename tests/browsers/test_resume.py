@@ -3,12 +3,10 @@ player's table is on screen before Python runs."""
 
 from __future__ import annotations
 
-import json
-
 from plot import Game
 from plot.prng import SplitMix64
 from tests.browsers.session import PREVIEW_WATCH
-from tests.e2e.tablepage import BOOT_TIMEOUT_MS, READ_TABLE, expected_table
+from tests.e2e.tablepage import BOOT_TIMEOUT_MS, expected_table
 
 NUMBER, SEED, MOVES = 11, 2024, 8
 
@@ -52,7 +50,7 @@ def test_a_reload_resumes_the_game_and_undo_still_works(player):
     player.wait_table(expected_table(game))
 
 
-# The watched game's frame (tests/browsers/conftest.py PREVIEW_WATCH) ready, with what it fetches
+# The watched game's frame (tests/browsers/session.py PREVIEW_WATCH) ready, with what it fetches
 # once playable arrived (as Player.goto waits for on the game's own page).
 FRAME_READY = """() => {
   const doc = document.getElementById('frame').contentDocument;
@@ -62,7 +60,7 @@ FRAME_READY = """() => {
 }"""
 IN_FRAME = """() => {
   const doc = document.getElementById('frame').contentDocument;
-  return { table: new Function('document', 'return (' + READ + ')();')(doc),
+  return { table: window.__frameTable(),
            preview: doc.documentElement.classList.contains('preview'),
            inert: doc.getElementById('table').inert,
            errors: [...doc.querySelectorAll('.py-error')].map((e) => e.textContent) };
@@ -85,6 +83,6 @@ def test_a_returning_players_table_is_on_screen_before_python_runs(player):
     assert shown is not None, f"{player.engine}: no preview of the last table was on screen"
     assert shown["table"] == expected_table(game), f"{player.engine}: {shown}"
     assert shown["inert"] and shown["number"] == str(NUMBER + 1), shown
-    now = player.js(IN_FRAME.replace("READ", json.dumps(READ_TABLE)))
+    now = player.js(IN_FRAME)
     assert now["table"] == expected_table(game) and not now["preview"] and not now["inert"] \
         and now["errors"] == [], f"{player.engine}: {now}"
