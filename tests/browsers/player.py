@@ -16,6 +16,12 @@ from tests.e2e.tablepage import BOOT_TIMEOUT_MS, FLIGHTS, READ_TABLE
 WAIT_MS = 10_000
 REPORT_S = 10  # how long a driver may take to hand over the page's errors
 ROUND_TRIP = "() => new Promise((r) => requestAnimationFrame(() => r(true)))"
+# A document's game is playable (data-ready), and what web/page.py fetches once it is has
+# arrived: a reload or a navigation while it is on its way aborts it (a failed request). Each a
+# function of the document, so that a test may ask it of a frame's.
+READY_IN = "(doc) => doc.documentElement.dataset.ready === 'true'"
+LOADED_IN = """(doc) => doc.getElementById('rules').firstElementChild !== null
+  && doc.documentElement.dataset.winnableDeals === 'loaded'"""
 REDELIVERED: list[str] = []  # driver failures that clicking again got past (in the summary)
 # A JS function of one argument that resolves when PREDICATE(arg) is truthy (checked at every
 # DOM change, and every 50 ms for what no mutation shows, such as focus), or on timeout.
@@ -182,14 +188,11 @@ class Player:
         return self._ready(started)
 
     def _ready(self, started: float) -> dict:
-        seen = self.wait("() => document.documentElement.dataset.ready === 'true'",
-                         timeout_ms=BOOT_TIMEOUT_MS, what="data-ready")
+        seen = self.wait(f"() => ({READY_IN})(document)", timeout_ms=BOOT_TIMEOUT_MS,
+                         what="data-ready")
         wall_ms = round((time.monotonic() - started) * 1000)
-        # what web/page.py fetches once the game is playable: a reload or a navigation while it
-        # is on its way aborts it (a failed request), so wait for both to arrive
-        self.wait("() => document.getElementById('rules').firstElementChild !== null"
-                  " && document.documentElement.dataset.winnableDeals === 'loaded'",
-                  timeout_ms=BOOT_TIMEOUT_MS, what="the rules and the winnable deals loaded")
+        self.wait(f"() => ({LOADED_IN})(document)", timeout_ms=BOOT_TIMEOUT_MS,
+                  what="the rules and the winnable deals loaded")
         return {"wall_ms": wall_ms, "page_ms": seen["at"]}
 
     def marks(self) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from plot import Game
 from plot.prng import SplitMix64
+from tests.browsers.player import LOADED_IN, READY_IN
 from tests.browsers.session import PREVIEW_WATCH
 from tests.e2e.tablepage import BOOT_TIMEOUT_MS, expected_table
 
@@ -51,13 +52,11 @@ def test_a_reload_resumes_the_game_and_undo_still_works(player):
 
 
 # The watched game's frame (tests/browsers/session.py PREVIEW_WATCH) ready, with what it fetches
-# once playable arrived (as Player.goto waits for on the game's own page).
-FRAME_READY = """() => {
+# once playable arrived (what Player.goto waits for on the game's own page).
+FRAME_READY = f"""() => {{
   const doc = document.getElementById('frame').contentDocument;
-  return doc && doc.documentElement.dataset.ready === 'true'
-    && doc.getElementById('rules').firstElementChild !== null
-    && doc.documentElement.dataset.winnableDeals === 'loaded';
-}"""
+  return !!doc && ({READY_IN})(doc) && ({LOADED_IN})(doc);
+}}"""
 IN_FRAME = """() => {
   const doc = document.getElementById('frame').contentDocument;
   return { table: window.__frameTable(),
