@@ -16,9 +16,9 @@ from tests.e2e.tablepage import BOOT_TIMEOUT_MS, FLIGHTS, READ_TABLE
 WAIT_MS = 10_000
 REPORT_S = 10  # how long a driver may take to hand over the page's errors
 ROUND_TRIP = "() => new Promise((r) => requestAnimationFrame(() => r(true)))"
-# A document's game is playable (data-ready), and what web/page.py fetches once it is has
-# arrived: a reload or a navigation while it is on its way aborts it (a failed request). Each a
-# function of the document, so that a test may ask it of a frame's.
+# Whether a document's game is playable (data-ready), and whether what web/page.py fetches
+# once it is playable has arrived (a reload or a navigation while that is on its way aborts it:
+# a failed request). Each a function of the document, so that a test may ask it of a frame's.
 READY_IN = "(doc) => doc.documentElement.dataset.ready === 'true'"
 LOADED_IN = """(doc) => doc.getElementById('rules').firstElementChild !== null
   && doc.documentElement.dataset.winnableDeals === 'loaded'"""
