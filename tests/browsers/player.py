@@ -271,9 +271,13 @@ class Player:
         self.click(".bar [data-action=stats]")
         self.wait("() => !document.getElementById('stats').hidden", what="the statistics panel")
 
+    def scroll_to(self, selector: str) -> None:
+        """Scroll whatever holds `selector` (the page, a panel, a list) to bring it into view."""
+        self.js("(s) => document.querySelector(s).scrollIntoView({block: 'center'})", selector)
+
     def click_in_view(self, selector: str) -> None:
         """As a player does: scroll (a panel, a list) to `selector`, then click it."""
-        self.js("(s) => document.querySelector(s).scrollIntoView({block: 'center'})", selector)
+        self.scroll_to(selector)
         self.click(selector)
 
     def fill(self, selector: str, text: str) -> None:

@@ -78,7 +78,7 @@ def test_where_it_slipped_rewind_and_the_move_list(player, tmp_path):
     player.wait_table(expected_table(after(game, 3)))
     # a pasted record with an illegal move: refused whole beside the paste box, nothing changed
     player.fill("#record-text", '[Game "The Plot"]\n[Deal "2"]\n\n1. S-W 2. T1-T2')
-    player.js("() => document.getElementById('record-text').scrollIntoView({block: 'center'})")
+    player.scroll_to("#record-text")
     player.click("#story [data-action=open-record]")
     player.wait("() => !document.getElementById('record-note').hidden", what="the refusal")
     assert "T1-T2 is illegal" in player.text("#record-note")
@@ -272,7 +272,7 @@ def test_the_history_charts_show_their_values(player):
     every engine (tests/e2e/test_history.py says why)."""
     player.store_and_open(HISTORY_KEY, HISTORY.dump(games=[g.row() for g in FEW_GAMES]))
     player.open_stats()
-    player.js("() => document.getElementById('charts').scrollIntoView({block: 'center'})")
+    player.scroll_to("#charts")
     drawn = dict(player.js(FIGURES))
     assert [text for text, *_ in drawn["wins-time"]] == ["4:12", "1:02:05"], drawn
     assert [text for text, *_ in drawn["win-rate"]] == ["67%"], drawn
