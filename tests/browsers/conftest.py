@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browsers.drivers import ENGINES
+from tests.browsers.drivers import ENGINES, BrowserCrashed
 from tests.browsers.player import REDELIVERED
 from tests.browsers.session import PREVIEW_WATCH, PREVIEW_WATCH_HTML, TIMES, new_player
 from tests.e2e.server import Server
@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_site"
 
 ENGINE_NAMES = tuple(os.environ.get("PLOT_ENGINES", "chromium firefox webkit").split())
+CRASHED: list[str] = []  # browsers that crashed while a page opened (in the summary)
 BLANK = "blank.html"  # a same-origin page that is not the game (to write its storage)
 FRAME = "frame.html"  # a same-origin page that shows the game in an iframe of a given size
 FRAME_HTML = """<!doctype html><meta charset="utf-8"><title>frame</title>
@@ -110,12 +111,29 @@ def engine(request):
     browser.close()
 
 
-@pytest.fixture(scope="module")
-def player(engine, site_url):
-    """One page per engine per test module, open at deal 1."""
+def _opened(engine, site_url):
+    """A new page of `engine` open at deal 1, or closed again if it could not be opened."""
     table = new_player(engine, site_url)
     try:
         table.goto("#game=1")
+    except BaseException:
+        table.page.close()
+        raise
+    return table
+
+
+@pytest.fixture(scope="module")
+def player(request, engine, site_url):
+    """One page per engine per test module, open at deal 1. A browser that crashes by its own
+    report while the page opens, before any test has done a thing, is started again once and
+    said in the summary (WebKitGTK's web process did, once in some sixty runs of the suite); a
+    crash during a test fails that test."""
+    try:
+        table = _opened(engine, site_url)
+    except BrowserCrashed as crash:
+        CRASHED.append(f"{request.module.__name__}: {crash}")
+        table = _opened(engine, site_url)
+    try:
         yield table
     finally:
         table.page.close()
@@ -134,6 +152,10 @@ def pytest_terminal_summary(terminalreporter):
         for name, times in TIMES.items():
             parts = [f"{key} {value}" for key, value in times.items()]
             terminalreporter.write_line(f"{name}: " + ", ".join(parts))
+    if CRASHED:
+        terminalreporter.section("browsers that crashed while a page opened, started again")
+        for line in CRASHED:
+            terminalreporter.write_line(line)
     if REDELIVERED:
         terminalreporter.section("input a driver failed to deliver, clicked again")
         for line in REDELIVERED:

@@ -20,6 +20,7 @@ import contextlib
 import json
 import os
 import queue
+import re
 import shutil
 import signal
 import socket
@@ -63,6 +64,11 @@ class DriverError(RuntimeError):
 
 class InputNotDelivered(DriverError):
     """The driver reported that it could not deliver some input; part of it may have arrived."""
+
+
+class BrowserCrashed(DriverError):
+    """The browser's process showing the page died, by the browser's own report: the page and
+    its driver session are gone."""
 
 
 # ---- the interface -------------------------------------------------------------------------
@@ -474,6 +480,26 @@ def _descendants(pid: int) -> list[int]:
     return found
 
 
+def _uptime_s() -> float:
+    """Seconds since the machine started, the clock of the kernel's log."""
+    return float(Path("/proc/uptime").read_text().split()[0])
+
+
+def _kernel_crashes(since_s: float) -> list[str]:
+    """The kernel's reports of a process that died of its own fault (a trap, a segfault) since
+    `since_s` (uptime): what names the faulting library. Empty where the log cannot be read."""
+    try:
+        log = subprocess.run(["dmesg"], capture_output=True, text=True, timeout=10).stdout
+    except (OSError, subprocess.SubprocessError):
+        return []
+    found = []
+    for line in log.splitlines():
+        stamp = re.match(r"\[\s*(\d+\.\d+)\]\s*(.*)", line)
+        if stamp and float(stamp[1]) >= since_s and re.search(r"traps:|segfault", stamp[2]):
+            found.append(f"kernel: {stamp[2]}")
+    return found
+
+
 def _draws_with_gl(thread: str) -> bool:
     """Whether a web process thread's name (at most 15 characters, cut at the front) is one of
     WebKitGTK's compositor threads or Mesa's software rasterizer's."""
@@ -615,6 +641,7 @@ class WebKitPage(Page):
         config.mkdir()
         (config / "user-dirs.dirs").write_text(f'XDG_DOWNLOAD_DIR="{self.downloads}"\n',
                                                encoding="utf-8")
+        self._since_s = _uptime_s()  # the kernel's clock as this page's browser started
         self.driver, self._log = self._start(webdriver, {**WEBKIT_ENV,
                                                          "XDG_CONFIG_HOME": str(config)})
         self.driver.set_script_timeout(SCRIPT_TIMEOUT_S)
@@ -667,11 +694,32 @@ class WebKitPage(Page):
         if self._watching:
             self._pending += self.evaluate(TAKE_PROBLEMS_JS)
 
+    @contextlib.contextmanager
+    def _crash_said(self):
+        """A WebDriver command that failed because the web process died fails as BrowserCrashed,
+        with the browser's words for it: WebKitWebDriver's own answer is "Could not parse script
+        result" or no message at all. (MiniBrowser writes "WebProcess CRASHED" to its error
+        output, which is the driver's log.)"""
+        from selenium.common.exceptions import WebDriverException
+
+        try:
+            yield
+        except WebDriverException as error:
+            self._log.flush()
+            self._log.seek(0)
+            said = [line.strip() for line in self._log.read().splitlines() if "CRASHED" in line]
+            if not said:
+                raise
+            raise BrowserCrashed(
+                f"webkit: the browser's web process died ({error.msg or type(error).__name__}); "
+                + "; ".join(said + _kernel_crashes(self._since_s))) from None
+
     def goto(self, url):
         self._take()
         self._watching = False
         self._frame = None  # a navigation takes WebDriver back to the top-level document
-        self.driver.get(url)
+        with self._crash_said():
+            self.driver.get(url)
         self._watch()
         if not self._checked_threads:
             drawing = [name for name in self.web_process_threads() if _draws_with_gl(name)]
@@ -680,20 +728,29 @@ class WebKitPage(Page):
                                   "though WEBKIT_DISABLE_COMPOSITING_MODE is set (WEBKIT_ENV)")
             self._checked_threads = True
 
-    def web_process_threads(self) -> list[str]:
-        """The names of the threads of the web processes this page's MiniBrowser runs."""
-        names = []
+    def web_processes(self) -> list[int]:
+        """The process ids of the web processes this page's MiniBrowser runs."""
+        found = []
         for pid in _descendants(self.driver.service.process.pid):
             with contextlib.suppress(OSError):
                 if Path(f"/proc/{pid}/comm").read_text().startswith("WebKitWebProc"):
-                    names += [Path(task, "comm").read_text().strip()
-                              for task in Path(f"/proc/{pid}/task").iterdir()]
+                    found.append(pid)
+        return found
+
+    def web_process_threads(self) -> list[str]:
+        """The names of the threads of the web processes this page's MiniBrowser runs."""
+        names = []
+        for pid in self.web_processes():
+            with contextlib.suppress(OSError):
+                names += [Path(task, "comm").read_text().strip()
+                          for task in Path(f"/proc/{pid}/task").iterdir()]
         return names
 
     def reload(self):
         self._take()
         self._watching = False
-        self.driver.refresh()
+        with self._crash_said():
+            self.driver.refresh()
         self._watch()
 
     def _watch_new_document(self):
@@ -710,7 +767,8 @@ class WebKitPage(Page):
                   ".then((v) => done({ ok: JSON.stringify(v) ?? null }),"
                   " (e) => done({ error: String((e && e.stack) || e) }));")
         try:
-            result = self.driver.execute_async_script(script, arg)
+            with self._crash_said():
+                result = self.driver.execute_async_script(script, arg)
         except JavascriptException as error:
             raise DriverError(f"webkit: {error.msg}") from None
         if "error" in result:

@@ -5,6 +5,16 @@ failure such as Pyodide's fatal error says what it was."""
 
 from __future__ import annotations
 
+import os
+import signal
+import threading
+
+import pytest
+
+from tests.browsers.conftest import BLANK, ENGINE_NAMES
+from tests.browsers.drivers import BrowserCrashed, WebKitBrowser
+
+KILL_AFTER_S = 1  # the web process is killed this long into a script
 WANTED = ("RangeError: deep trouble", "TypeError: thrown late")
 
 
@@ -18,3 +28,26 @@ def test_errors_on_the_page_are_reported_with_their_names_and_messages(player):
     problems = player.problems_until(WANTED)
     missing = [w for w in WANTED if not any(w in p for p in problems)]
     assert not missing, f"{player.engine}: {missing} not in {problems}"
+
+
+def test_a_web_process_that_dies_under_a_page_is_said_to_have_crashed(site_url):
+    """WebKitWebDriver answers a script whose web process died with "Could not parse script
+    result": the driver says instead that the browser crashed, in the browser's words."""
+    if "webkit" not in ENGINE_NAMES:
+        pytest.skip("webkit is not among PLOT_ENGINES")
+    missing = WebKitBrowser.missing()
+    if missing:
+        pytest.skip(f"webkit skipped: {missing}")
+    page = WebKitBrowser().new_page(site_url)
+    try:
+        page.goto(f"{site_url}/{BLANK}")
+        web = page.web_processes()
+        assert web, "webkit: no web process under the driver"
+        killer = threading.Timer(KILL_AFTER_S, lambda: [os.kill(p, signal.SIGKILL) for p in web])
+        killer.start()
+        with pytest.raises(BrowserCrashed, match="WebProcess CRASHED"):
+            page.evaluate("(ms) => new Promise((done) => setTimeout(done, ms))",
+                          KILL_AFTER_S * 1000 * 5)  # still waiting when the process dies
+        killer.join()
+    finally:
+        page.close()
