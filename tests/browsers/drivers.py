@@ -702,11 +702,11 @@ class WebKitPage(Page):
         output, which is the driver's log.)"""
         from selenium.common.exceptions import WebDriverException
 
+        before = os.fstat(self._log.fileno()).st_size  # what the log held before the command
         try:
             yield
         except WebDriverException as error:
-            self._log.flush()
-            self._log.seek(0)
+            self._log.seek(before)
             said = [line.strip() for line in self._log.read().splitlines() if "CRASHED" in line]
             if not said:
                 raise

@@ -1,7 +1,9 @@
 """What goes wrong on a page reaches the tests in words, in every engine: an Error handed to
 console.error and one thrown from a callback are reported with their names and messages (WebKit's
 error.stack leaves both out, and Firefox's driver shows an Error as "JSHandle@error"), so that a
-failure such as Pyodide's fatal error says what it was."""
+failure such as Pyodide's fatal error says what it was. So does the browser's own death: a
+WebKit web process that dies under a script is said to have crashed, where WebKitWebDriver only
+answers "Could not parse script result"."""
 
 from __future__ import annotations
 
@@ -40,7 +42,7 @@ def test_a_web_process_that_dies_under_a_page_is_said_to_have_crashed(site_url):
         pytest.skip(f"webkit skipped: {missing}")
     page = WebKitBrowser().new_page(site_url)
     try:
-        page.goto(f"{site_url}/{BLANK}")
+        page.goto(f"{site_url}{BLANK}")
         web = page.web_processes()
         assert web, "webkit: no web process under the driver"
         killer = threading.Timer(KILL_AFTER_S, lambda: [os.kill(p, signal.SIGKILL) for p in web])
