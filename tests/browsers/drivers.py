@@ -650,7 +650,12 @@ class WebKitPage(Page):
         self._watching = False        # whether the current document has the watch
         self._frame = None            # the iframe (selector) the commands run in, if any
         self._checked_threads = False  # whether its web process was seen to run no OpenGL
-        self.set_viewport(WIDTH, HEIGHT)
+        try:
+            self.set_viewport(WIDTH, HEIGHT)
+        except BaseException:
+            with contextlib.suppress(Exception):  # the browser may be gone already
+                self.close()
+            raise
 
     @staticmethod
     def _start(webdriver, env: dict):
