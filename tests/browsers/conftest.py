@@ -16,6 +16,7 @@ the day the bug is fixed.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
@@ -117,7 +118,8 @@ def _opened(engine, site_url):
     try:
         table.goto("#game=1")
     except BaseException:
-        table.page.close()
+        with contextlib.suppress(Exception):  # the browser may be gone: its error is the news
+            table.page.close()
         raise
     return table
 
