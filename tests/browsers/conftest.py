@@ -96,13 +96,19 @@ def site_url(served_root):
 
 # ---- the engines -----------------------------------------------------------------------------
 
+def engine_kind(name: str):
+    """The browser class of the engine `name`, or the test skipped, saying why it cannot run."""
+    if name not in ENGINE_NAMES:
+        pytest.skip(f"{name} is not among PLOT_ENGINES")
+    missing = ENGINES[name].missing()
+    if missing:
+        pytest.skip(f"{name} skipped: {missing}")
+    return ENGINES[name]
+
+
 @pytest.fixture(scope="session", params=ENGINE_NAMES)
 def engine(request):
-    kind = ENGINES[request.param]
-    missing = kind.missing()
-    if missing:
-        pytest.skip(f"{request.param} skipped: {missing}")
-    browser = kind()
+    browser = engine_kind(request.param)()
     TIMES.setdefault(request.param, {})["version"] = browser.version
     yield browser
     started = getattr(browser, "watch_started_ms", None)

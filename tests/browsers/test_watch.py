@@ -13,8 +13,8 @@ import threading
 
 import pytest
 
-from tests.browsers.conftest import BLANK, ENGINE_NAMES
-from tests.browsers.drivers import BrowserCrashed, WebKitBrowser
+from tests.browsers.conftest import BLANK, engine_kind
+from tests.browsers.drivers import BrowserCrashed
 
 KILL_AFTER_S = 1  # the web process is killed this long into a script
 WANTED = ("RangeError: deep trouble", "TypeError: thrown late")
@@ -35,12 +35,7 @@ def test_errors_on_the_page_are_reported_with_their_names_and_messages(player):
 def test_a_web_process_that_dies_under_a_page_is_said_to_have_crashed(site_url):
     """WebKitWebDriver answers a script whose web process died with "Could not parse script
     result": the driver says instead that the browser crashed, in the browser's words."""
-    if "webkit" not in ENGINE_NAMES:
-        pytest.skip("webkit is not among PLOT_ENGINES")
-    missing = WebKitBrowser.missing()
-    if missing:
-        pytest.skip(f"webkit skipped: {missing}")
-    page = WebKitBrowser().new_page(site_url)
+    page = engine_kind("webkit")().new_page(site_url)
     try:
         page.goto(f"{site_url}{BLANK}")
         web = page.web_processes()
