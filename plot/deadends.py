@@ -33,13 +33,15 @@ def is_dead(state, needs: dict[int, int], after: tuple | None = None) -> bool:
 
 def first_foundation_stuck(state, after: tuple | None = None) -> bool:
     """True if foundation 1 is short and can never be completed (`after` as for is_dead): the
-    rank it needs next can never come free, its relaxation cannot finish, or some step lacks
-    room. Sound for foundation 1 alone, so a search of foundation 1 (scripts/first_foundation.py)
-    may use it where is_dead's reserve rule, which is about the win, does not apply."""
+    rank it needs next can never come free, its relaxation cannot finish, some step lacks
+    room, or the cards above its last card lack footing. Sound for foundation 1 alone, so a
+    search of foundation 1 (scripts/first_foundation.py) may use it where is_dead's reserve
+    rule, which is about the win, does not apply."""
     return state.found[0] < FIRST_FOUNDATION_SIZE and not (
         first_foundation_can_grow(state)
         and (_finish_holds(state, after) or first_foundation_can_finish(state))
-        and first_foundation_has_room(state))
+        and first_foundation_has_room(state)
+        and first_foundation_has_footing(state))
 
 
 def never_leaves_waste(step: int, found: int, hard: int) -> bool:
@@ -141,6 +143,101 @@ def first_foundation_has_room(state) -> bool:
             break  # nothing under it can be taken either
         held += 1 << (COUNT_BITS * step)
     return False  # a step with no copy F1 could ever reach
+
+
+def first_foundation_has_footing(state) -> bool:
+    """While foundation 1 is short: False if it can never take some hard step it needs, for
+    want of footing on the tableau for the cards that must leave the waste before it.
+
+    A card of a hard step (above every pile's bottom, so the tableau never takes it) leaves the
+    waste only for F1, at its own step; so where neither the reserve's rising run nor the
+    tableau holds a card of such a step, F1 takes it from the waste, and it is then the topmost
+    copy there (`_footing_for` says what must hold at that moment). Base-rank cards are left
+    out (a space takes them)."""
+    found = state.found[0]
+    _, tableau, floor, _ = tableau_steps(state)
+    run = reserve_run(state)
+    hard_steps = [step for step in range(max(found, floor + 1), FIRST_FOUNDATION_SIZE)
+                  if not run >> step & 1]
+    if not hard_steps:
+        return True
+    held = [0] * FIRST_FOUNDATION_SIZE  # the tableau's cards of each step
+    bottoms = [0] * FIRST_FOUNDATION_SIZE  # the piles' bottoms of each step
+    spans = state.spans
+    for code in state.codes:
+        if code:
+            cards, bottom = spans[code]
+            if cards:
+                bottoms[bottom] += 1
+                for step in range((cards & -cards).bit_length() - 1, bottom + 1):
+                    held[step] += 1
+    step_of = state.steps
+    waste = [step_of[rank] for rank in state.waste]
+    return all(_footing_for(step, state, waste, held, bottoms, run | tableau, floor)
+               for step in hard_steps)
+
+
+def _footing_for(hard: int, state, waste: list[int], held: list[int], bottoms: list[int],
+                 free: int, floor: int) -> bool:
+    """Whether F1 might take a card of step `hard`, hard, from the waste: `held` and `bottoms`
+    the tableau's cards and piles' bottoms of each step, `free` the steps of the reserve's run
+    and the tableau, `floor` the lowest hard step.
+
+    Say the stock has been dealt down to `end` cards when F1 takes it (every `end` is tried,
+    from the cards dealt now to the whole stock). Then it is the topmost copy dealt, with no
+    card above it that stays in the waste that long (a hard card of a higher step, or of one
+    F1 has passed); every card of steps 1-11 on the tableau now, or above it in the waste, is
+    on the tableau or home, and F1 has taken one card of each step from its next to `hard`,
+    each from the reserve's run, the tableau, the waste above every card that stays or the
+    cards dealt since. A pile is a run down by one from a bottom that never changes while F1
+    is short, so a card lies on the tableau only as a pile's bottom now or on a card of the
+    step above. So, from the top step down, the cards of a step on the tableau then number at
+    most the bottoms of that step plus the cards of the step above, and at most the cards of
+    that step that could be there (on the tableau now, above the topmost card in the waste that
+    stays, or dealt by `end`; less the one F1 took, unless the reserve's run could give it),
+    and at least those that must be there, less the one F1 took."""
+    found = state.found[0]
+
+    def stays(step):
+        return step >= floor and (step >= hard or step < found)
+
+    run = reserve_run(state)
+    home = [int(found <= step < hard) for step in range(FIRST_FOUNDATION_SIZE)]
+    taken = [home[step] and not run >> step & 1 for step in range(FIRST_FOUNDATION_SIZE)]
+    wanted = (1 << (hard + 1)) - (1 << found)
+    top = next((i for i in range(len(waste) - 1, -1, -1) if stays(waste[i])), -1)
+    pool = held[:]  # the cards that could be on the tableau then
+    present = free  # the steps some card F1 could take has
+    for step in waste[top + 1:]:
+        pool[step] += 1
+        present |= 1 << step
+    copy = top >= 0 and waste[top] == hard  # a copy F1 could take, and no stayer above it
+    forced = pool[:]  # the cards that must be on the tableau or home then
+    if copy:
+        present |= 1 << hard
+    dealing = state.dealing
+    dealt = len(dealing) - state.stock_left
+    for end in range(dealt, len(dealing) + 1):
+        if end > dealt:
+            step = dealing[end - 1]
+            present |= 1 << step
+            if step == hard:  # the copy F1 would take: what lies under it may have left
+                copy, forced = True, held[:]
+            elif stays(step):
+                copy = False
+            else:
+                pool[step] += 1
+                forced[step] += 1
+        if not copy or wanted & ~present:
+            continue
+        room = 0  # the cards of the step above that the tableau can hold at most
+        for step in range(LAST_STEP, 0, -1):
+            room = min(pool[step] - taken[step], bottoms[step] + room)
+            if forced[step] - home[step] > room:
+                break
+        else:
+            return True
+    return False
 
 
 def _tableau_counts(state) -> tuple[int, int]:

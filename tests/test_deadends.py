@@ -16,6 +16,7 @@ from plot.deadends import (
     _talon_can_finish,
     first_foundation_can_finish,
     first_foundation_can_grow,
+    first_foundation_has_footing,
     first_foundation_has_room,
     is_dead,
 )
@@ -28,6 +29,7 @@ BRUTE_FORCE_LIMIT = 20_000
 # brute-force searches a game at most (a search past the limit proves nothing, and once one is,
 # the positions after it mostly are too: without a cap one example could take minutes)
 BRUTE_FORCE_TRIES = 6
+FOOTING_TRIES = 4  # positions of each game brute-forced for the footing rule
 
 
 @cache
@@ -253,15 +255,41 @@ def test_the_room_rule_agrees_with_brute_force():
     assert checked >= 20
 
 
-WON_DEAL_7988 = Path(__file__).parent / "fixtures" / "won-deal-7988.txt"
+def test_the_footing_rule_agrees_with_brute_force():
+    """Along the random lost games, wherever only the footing rule says foundation 1 can never
+    be completed (the other foundation-1 rules let the position through), a search of every real
+    move runs out without completing it (the first FOOTING_TRIES such positions of each game)."""
+    checked = 0
+    for seed in LOSING_GAMES:
+        game = Game.new(seed)
+        tries = 0
+        for move in random_lost_game(seed).history:
+            if game.restricted and tries < FOOTING_TRIES:
+                state = SearchState(game.position())
+                if not first_foundation_has_footing(state) and first_foundation_can_grow(state) \
+                        and first_foundation_can_finish(state) \
+                        and first_foundation_has_room(state):
+                    found = reaches(game, lambda _move, after: not after.restricted, key,
+                                    BRUTE_FORCE_LIMIT)
+                    assert found is not True, (seed, game.moves_played)
+                    checked += found is False
+                    tries += 1
+            game.push(move)
+    assert checked >= 20
 
 
-@pytest.mark.parametrize("deal", [7988, 9076, 9942])
-def test_the_room_rule_never_cuts_a_position_along_a_win(deal):
-    """Along these wins (7988's record, the solver's lines for the others) foundation 1 comes
-    to need a step no longer in the stock 10-22 times, and the rule lets every position by."""
-    if deal == 7988:
-        line = [str(m) for m in Game.from_record(WON_DEAL_7988.read_text("utf-8")).history]
+WON_RECORDS = {deal: Path(__file__).parent / "fixtures" / f"won-deal-{deal}.txt"
+               for deal in (700, 7988)}  # found by scripts/first_foundation.py
+
+
+@pytest.mark.parametrize("deal", [700, 7988, 9076, 9942])
+def test_the_room_and_footing_rules_never_cut_a_position_along_a_win(deal):
+    """Along these wins (the records of 700 and 7988, the solver's lines for the others)
+    foundation 1 comes to need a step no longer in the stock 10-22 times, and neither rule
+    stops a position."""
+    if deal in WON_RECORDS:
+        record = WON_RECORDS[deal].read_text("utf-8")
+        line = [str(m) for m in Game.from_record(record).history]
     else:
         line = list(solve(Game.new(deal), max_nodes=200_000).moves)
     game = Game.new(deal)
@@ -272,6 +300,7 @@ def test_the_room_rule_never_cuts_a_position_along_a_win(deal):
             dealt = len(state.stock) - state.stock_left
             asked += FIRST_FOUNDATION_SIZE - 1 not in state.dealing[dealt:]
             assert first_foundation_has_room(state), (deal, move)
+            assert first_foundation_has_footing(state), (deal, move)
         game.play(move)
     assert game.status == "won" and asked >= 10
 
@@ -286,3 +315,20 @@ def test_deal_613_is_lost_because_foundation_1_can_never_be_finished():
     assert first_foundation_can_grow(state)
     assert not first_foundation_can_finish(state)
     assert solve(Game.new(613)) == Result(LOST, (), 0)
+
+
+def test_deal_593_is_lost_because_foundation_1_has_no_footing_for_its_queen():
+    """Base rank K, so F1 runs K A 2 ... Q. The reserve's top is a king, which F1 never takes
+    again, so the reserve is shut. No queen goes onto the tableau (nothing builds on a king)
+    and none is there, so F1's last card is the topmost queen dealt, and the last queen of the
+    stock is its 46th card; F1's 7 comes from the stock too, its 58th card at the earliest. A
+    jack lies on the tableau only on a queen, so the jacks dealt after the 46th card (the 52nd,
+    the 59th) must go home, and F1 takes one: so F1 takes its queen with 58 cards dealt. By
+    then the 54th and 57th cards, two 6s, are above the queen; a 6 lies only on a 7 or where the
+    6 of clubs is, the bottom of its pile, and the one 7 dealt is F1's own. F1 takes one 6,
+    and the other stays above the queen for good."""
+    state = SearchState(Game.new(593).position())
+    assert first_foundation_can_grow(state) and first_foundation_can_finish(state)
+    assert first_foundation_has_room(state)
+    assert not first_foundation_has_footing(state)
+    assert solve(Game.new(593)) == Result(LOST, (), 0)

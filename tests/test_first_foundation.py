@@ -31,3 +31,10 @@ def test_a_win_found_through_foundation_1_is_a_record_the_engine_replays(tmp_pat
     game = Game.from_record(out.read_text(encoding="utf-8"))
     assert game.seed == 519 and game.status == WON
     assert searchstate.is_dead is deadends.is_dead
+
+
+def test_deal_700_which_no_search_decided_before_the_footing_rule_is_won():
+    """Found by `python scripts/first_foundation.py 700` once the footing rule cut its dead
+    branches (docs/winnability.md): the record replays through the engine to a won game."""
+    game = Game.from_record((FIXTURES / "won-deal-700.txt").read_text(encoding="utf-8"))
+    assert game.seed == 700 and game.status == WON and game.cards_on_foundations == 104

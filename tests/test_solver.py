@@ -91,8 +91,8 @@ def test_buried_aces_are_proved_lost():
 
 def test_lost_after_an_exhaustive_search_of_the_moves_left():
     """Without the rules that prove it at once (no ace can ever come free, F1 can be neither
-    finished nor given room), the search tries the moves left (6D onto 7D and back) and proves
-    it lost."""
+    finished nor given room nor footing), the search tries the moves left (6D onto 7D and back)
+    and proves it lost."""
     position = buried_aces_position(aces_in_reserve=False)
     position["waste"].insert(0, position["waste"].pop())  # the 9 on top now; 6D-on-7D remains
     game = Game.from_position(position)
@@ -100,7 +100,8 @@ def test_lost_after_an_exhaustive_search_of_the_moves_left():
     assert solve(game) == Result(LOST, (), 0)
     with patch("plot.deadends.first_foundation_can_grow", return_value=True), \
             patch("plot.deadends.first_foundation_can_finish", return_value=True), \
-            patch("plot.deadends.first_foundation_has_room", return_value=True):
+            patch("plot.deadends.first_foundation_has_room", return_value=True), \
+            patch("plot.deadends.first_foundation_has_footing", return_value=True):
         result = solve(game)
     assert result.verdict == LOST
     assert result.nodes > 0
