@@ -15,7 +15,9 @@ It is smaller than the solver's own search of the same deal in two ways:
 
 It was written with a counting rule the solver has used since, `first_foundation_has_room`
 (plot/deadends.py): once no card of a step foundation 1 still needs can come from the stock,
-the tableau or the reserve, every card above its topmost copy in the waste must find room.
+the tableau or the reserve, every card above its topmost copy in the waste must find room. With
+the footing rule (`first_foundation_has_footing`, 2026-12-07), which cuts the branches where the
+cards above a hard step's copy can find no footing on the tableau, it won deal 700.
 
 Only the foundation-1 rules of plot/deadends.py cut this search: the reserve rule says a
 position cannot be won, not that foundation 1 cannot be completed. A won line is checked by
