@@ -34,9 +34,9 @@ def is_dead(state, needs: dict[int, int], after: tuple | None = None) -> bool:
 def first_foundation_stuck(state, after: tuple | None = None) -> bool:
     """True if foundation 1 is short and can never be completed (`after` as for is_dead): the
     rank it needs next can never come free, its relaxation cannot finish, some step lacks
-    room, or the cards above its last card lack footing. Sound for foundation 1 alone, so a
-    search of foundation 1 (scripts/first_foundation.py) may use it where is_dead's reserve
-    rule, which is about the win, does not apply."""
+    room, or the cards above the copy of a hard step it must take lack footing. Sound for
+    foundation 1 alone, so a search of foundation 1 (scripts/first_foundation.py) may use it
+    where is_dead's reserve rule, which is about the win, does not apply."""
     return state.found[0] < FIRST_FOUNDATION_SIZE and not (
         first_foundation_can_grow(state)
         and (_finish_holds(state, after) or first_foundation_can_finish(state))
