@@ -1,4 +1,5 @@
-"""scripts/first_foundation.py: foundation 1 first, then the solver; and the deal it decided."""
+"""scripts/first_foundation.py: foundation 1 first, then the solver; and the deals decided that
+way (7988 and 700 by the script, 5619 by a plan worked out by hand)."""
 
 from __future__ import annotations
 
@@ -38,3 +39,10 @@ def test_deal_700_which_no_search_decided_before_the_footing_rule_is_won():
     branches (docs/winnability.md): the record replays through the engine to a won game."""
     game = Game.from_record((FIXTURES / "won-deal-700.txt").read_text(encoding="utf-8"))
     assert game.seed == 700 and game.status == WON and game.cards_on_foundations == 104
+
+
+def test_deal_5619_the_last_undecided_deal_of_the_first_10000_is_won():
+    """Foundation 1 completed by a plan worked out by hand from the footing rule's reasoning,
+    the solver on from there (docs/winnability.md): the record replays to a won game."""
+    game = Game.from_record((FIXTURES / "won-deal-5619.txt").read_text(encoding="utf-8"))
+    assert game.seed == 5619 and game.status == WON and game.cards_on_foundations == 104
