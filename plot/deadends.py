@@ -128,7 +128,7 @@ def first_foundation_has_room(state) -> bool:
               if not elsewhere >> step & 1 and stock_left <= in_stock[rank_of[step]]]
     if not wanted:
         return True
-    held, room = _tableau_counts(state)
+    held, room, _, _ = _tableau_counts(state)
     hard = tableau_steps(state)[2]
     for rank in reversed(state.waste):
         step = steps[rank]
@@ -161,27 +161,18 @@ def first_foundation_has_footing(state) -> bool:
                   if not run >> step & 1]
     if not hard_steps:
         return True
-    held = [0] * FIRST_FOUNDATION_SIZE  # the tableau's cards of each step
-    bottoms = [0] * FIRST_FOUNDATION_SIZE  # the piles' bottoms of each step
-    spans = state.spans
-    for code in state.codes:
-        if code:
-            cards, bottom = spans[code]
-            if cards:
-                bottoms[bottom] += 1
-                for step in range((cards & -cards).bit_length() - 1, bottom + 1):
-                    held[step] += 1
+    _, _, held, bottoms = _tableau_counts(state)
     step_of = state.steps
     waste = [step_of[rank] for rank in state.waste]
-    return all(_footing_for(step, state, waste, held, bottoms, run | tableau, floor)
+    return all(_footing_for(step, state, waste, held, bottoms, run, tableau, floor)
                for step in hard_steps)
 
 
 def _footing_for(hard: int, state, waste: list[int], held: list[int], bottoms: list[int],
-                 free: int, floor: int) -> bool:
+                 run: int, tableau: int, floor: int) -> bool:
     """Whether F1 might take a card of step `hard`, hard, from the waste: `held` and `bottoms`
-    the tableau's cards and piles' bottoms of each step, `free` the steps of the reserve's run
-    and the tableau, `floor` the lowest hard step.
+    the tableau's cards and piles' bottoms of each step, `run` the steps of the reserve's run,
+    `tableau` those of the tableau's cards, `floor` the lowest hard step.
 
     Say the stock has been dealt down to `end` cards when F1 takes it (every `end` is tried,
     from the cards dealt now to the whole stock). Then it is the topmost copy dealt, with no
@@ -201,13 +192,12 @@ def _footing_for(hard: int, state, waste: list[int], held: list[int], bottoms: l
     def stays(step):
         return step >= floor and (step >= hard or step < found)
 
-    run = reserve_run(state)
     home = [int(found <= step < hard) for step in range(FIRST_FOUNDATION_SIZE)]
     taken = [home[step] and not run >> step & 1 for step in range(FIRST_FOUNDATION_SIZE)]
     wanted = (1 << (hard + 1)) - (1 << found)
     top = next((i for i in range(len(waste) - 1, -1, -1) if stays(waste[i])), -1)
     pool = held[:]  # the cards that could be on the tableau then
-    present = free  # the steps some card F1 could take has
+    present = run | tableau  # the steps some card F1 could take has
     for step in waste[top + 1:]:
         pool[step] += 1
         present |= 1 << step
@@ -240,24 +230,30 @@ def _footing_for(hard: int, state, waste: list[int], held: list[int], bottoms: l
     return False
 
 
-def _tableau_counts(state) -> tuple[int, int]:
+def _tableau_counts(state) -> tuple[int, int, list[int], list[int]]:
     """The tableau's cards of each step, and the cards of each step its piles can hold (one a
-    pile from its bottom down), packed COUNT_BITS a step; kept per tableau (beside
-    tableau_steps, up to TABLEAU_MEMORY tableaus)."""
+    pile from its bottom down), packed COUNT_BITS a step; then the tableau's cards and the
+    piles' bottoms of each step, as lists by step. Kept per tableau (beside tableau_steps, up
+    to TABLEAU_MEMORY tableaus)."""
     memo, key = state.tableau_memo, ("counts", state.tableau_code)
     counts = memo.get(key)
     if counts is None:
         held = room = 0
+        by_step = [0] * FIRST_FOUNDATION_SIZE
+        bottoms = [0] * FIRST_FOUNDATION_SIZE
         for code in state.codes:
             if code:
                 cards, bottom = state.spans[code]
+                if cards:
+                    bottoms[bottom] += 1
                 for step in range(1, bottom + 1):
                     room += 1 << (COUNT_BITS * step)
                     if cards >> step & 1:
                         held += 1 << (COUNT_BITS * step)
+                        by_step[step] += 1
         if len(memo) > TABLEAU_MEMORY:
             memo.clear()
-        counts = memo[key] = (held, room)
+        counts = memo[key] = (held, room, by_step, bottoms)
     return counts
 
 
