@@ -235,23 +235,34 @@ def test_first_foundation_finish_rule_agrees_with_brute_force(seed):
         game.push(choose(game.legal_moves()))
 
 
-def test_the_room_rule_agrees_with_brute_force():
-    """Along the random lost games, wherever only the room rule says foundation 1 can never be
-    completed (the other foundation-1 rules let the position through), a search of every real
-    move runs out without completing it."""
+def brute_forced_where_only(cuts, lets_by, tries: int | None = None) -> int:
+    """Along the random lost games, every restricted position that the rule `cuts` calls dead
+    and every rule of `lets_by` lets through (the first `tries` such positions of each game, if
+    given) is searched by every real move, which must never complete foundation 1; how many of
+    those searches ran to their end."""
     checked = 0
     for seed in LOSING_GAMES:
         game = Game.new(seed)
+        tried = 0
         for move in random_lost_game(seed).history:
-            if game.restricted:
+            if game.restricted and (tries is None or tried < tries):
                 state = SearchState(game.position())
-                if not first_foundation_has_room(state) and first_foundation_can_grow(state) \
-                        and first_foundation_can_finish(state):
+                if not cuts(state) and all(rule(state) for rule in lets_by):
                     found = reaches(game, lambda _move, after: not after.restricted, key,
                                     BRUTE_FORCE_LIMIT)
                     assert found is not True, (seed, game.moves_played)
                     checked += found is False
+                    tried += 1
             game.push(move)
+    return checked
+
+
+def test_the_room_rule_agrees_with_brute_force():
+    """Along the random lost games, wherever only the room rule says foundation 1 can never be
+    completed (the other foundation-1 rules let the position through), a search of every real
+    move runs out without completing it."""
+    checked = brute_forced_where_only(
+        first_foundation_has_room, (first_foundation_can_grow, first_foundation_can_finish))
     assert checked >= 20
 
 
@@ -259,22 +270,10 @@ def test_the_footing_rule_agrees_with_brute_force():
     """Along the random lost games, wherever only the footing rule says foundation 1 can never
     be completed (the other foundation-1 rules let the position through), a search of every real
     move runs out without completing it (the first FOOTING_TRIES such positions of each game)."""
-    checked = 0
-    for seed in LOSING_GAMES:
-        game = Game.new(seed)
-        tries = 0
-        for move in random_lost_game(seed).history:
-            if game.restricted and tries < FOOTING_TRIES:
-                state = SearchState(game.position())
-                if not first_foundation_has_footing(state) and first_foundation_can_grow(state) \
-                        and first_foundation_can_finish(state) \
-                        and first_foundation_has_room(state):
-                    found = reaches(game, lambda _move, after: not after.restricted, key,
-                                    BRUTE_FORCE_LIMIT)
-                    assert found is not True, (seed, game.moves_played)
-                    checked += found is False
-                    tries += 1
-            game.push(move)
+    checked = brute_forced_where_only(
+        first_foundation_has_footing,
+        (first_foundation_can_grow, first_foundation_can_finish, first_foundation_has_room),
+        FOOTING_TRIES)
     assert checked >= 20
 
 
