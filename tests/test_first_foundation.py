@@ -6,17 +6,28 @@ from __future__ import annotations
 from pathlib import Path
 
 import first_foundation
+import pytest
 
 from plot import WON, Game, deadends, searchstate
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
-def test_deal_7988_which_no_search_of_the_solver_decided_is_won():
-    """Found by `python scripts/first_foundation.py 7988` (docs/winnability.md): the record
-    replays move by move through the engine to a won game."""
-    game = Game.from_record((FIXTURES / "won-deal-7988.txt").read_text(encoding="utf-8"))
-    assert game.seed == 7988 and game.status == WON and game.cards_on_foundations == 104
+# deals no search of the solver had decided, and how each was won (docs/winnability.md)
+WON_DEALS = {
+    7988: "python scripts/first_foundation.py 7988",
+    700: "python scripts/first_foundation.py 700, once the footing rule cut its dead branches",
+    5619: "foundation 1 by a plan worked out by hand from the footing rule's counts, then the "
+          "solver",
+}
+
+
+@pytest.mark.parametrize("deal", WON_DEALS)
+def test_the_deals_won_foundation_1_first_are_records_the_engine_replays_to_a_win(deal):
+    """Each record replays move by move through the engine to a won game."""
+    game = Game.from_record((FIXTURES / f"won-deal-{deal}.txt").read_text(encoding="utf-8"))
+    assert game.seed == deal and game.status == WON and game.cards_on_foundations == 104, \
+        WON_DEALS[deal]
 
 
 def test_a_deal_whose_foundation_1_can_never_be_completed_is_reported_so(capsys):
@@ -33,16 +44,3 @@ def test_a_win_found_through_foundation_1_is_a_record_the_engine_replays(tmp_pat
     assert game.seed == 519 and game.status == WON
     assert searchstate.is_dead is deadends.is_dead
 
-
-def test_deal_700_which_no_search_decided_before_the_footing_rule_is_won():
-    """Found by `python scripts/first_foundation.py 700` once the footing rule cut its dead
-    branches (docs/winnability.md): the record replays through the engine to a won game."""
-    game = Game.from_record((FIXTURES / "won-deal-700.txt").read_text(encoding="utf-8"))
-    assert game.seed == 700 and game.status == WON and game.cards_on_foundations == 104
-
-
-def test_deal_5619_the_last_undecided_deal_of_the_first_10000_is_won():
-    """Foundation 1 completed by a plan worked out by hand from the footing rule's reasoning,
-    the solver on from there (docs/winnability.md): the record replays to a won game."""
-    game = Game.from_record((FIXTURES / "won-deal-5619.txt").read_text(encoding="utf-8"))
-    assert game.seed == 5619 and game.status == WON and game.cards_on_foundations == 104
