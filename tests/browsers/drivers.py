@@ -583,16 +583,16 @@ SELENIUM_KEYS = {"Tab": "TAB", "Enter": "ENTER", "Escape": "ESCAPE", "ArrowLeft"
 
 
 def _kill_tree(service) -> None:
-    """Kill a WebKitWebDriver that does not answer, and the browser processes it started."""
+    """Kill a WebKitWebDriver that does not answer, and every process below it (the browser
+    it started and the browser's own web and network processes)."""
     process = getattr(service, "process", None)
     if process is None or process.poll() is not None:
         return
-    children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
-    pids = children.read_text().split() if children.exists() else []
+    below = _descendants(process.pid)  # read first: once killed, they lose their parent
     process.kill()
-    for pid in pids:
+    for pid in below:
         with contextlib.suppress(ProcessLookupError):
-            os.kill(int(pid), signal.SIGKILL)
+            os.kill(pid, signal.SIGKILL)
 
 
 class WebKitBrowser:
