@@ -1,9 +1,11 @@
-"""Hand-made positions for rule tests: name the cards that matter, the helper places the rest."""
+"""Hand-made positions for rule tests: name the cards that matter, the helper places the rest;
+and the won games kept as records."""
 
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 
-from plot import CODES, RANKS
+from plot import CODES, RANKS, Game
 from plot.cards import COPIES_OF_EACH_CARD, FOUNDATION_SIZE, RESERVE_SIZE, STOCK_SIZE
 
 
@@ -106,3 +108,11 @@ def built_foundations(heights, base: int, pool: list[str]) -> list[list[str]]:
             pile.append(card)
         foundations.append(pile)
     return foundations
+
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def won_record(deal: int) -> Game:
+    """The won game of `deal` kept as a record (tests/fixtures/won-deal-N.txt), replayed."""
+    return Game.from_record((FIXTURES / f"won-deal-{deal}.txt").read_text(encoding="utf-8"))

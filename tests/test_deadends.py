@@ -4,7 +4,6 @@ along games won by random play (found without the solver) and against brute forc
 import json
 import random
 from functools import cache
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
@@ -22,7 +21,7 @@ from plot.deadends import (
 )
 from plot.searchstate import SearchState
 from plot.solver import LOST, Result, solve
-from tests.helpers import reaches
+from tests.helpers import reaches, won_record
 
 WON_GAMES = 12  # random games that happen to win (about 1 in 14 does)
 BRUTE_FORCE_LIMIT = 20_000
@@ -277,8 +276,7 @@ def test_the_footing_rule_agrees_with_brute_force():
     assert checked >= 20
 
 
-WON_RECORDS = {deal: Path(__file__).parent / "fixtures" / f"won-deal-{deal}.txt"
-               for deal in (700, 5619, 7988)}  # docs/winnability.md says how each was found
+WON_RECORDS = (700, 5619, 7988)  # wins kept as records (docs/winnability.md: how each was found)
 
 
 @pytest.mark.parametrize("deal", [700, 5619, 7988, 9076, 9942])
@@ -287,8 +285,7 @@ def test_the_room_and_footing_rules_never_cut_a_position_along_a_win(deal):
     foundation 1 comes to need a step no longer in the stock 10-22 times, and neither rule
     stops a position."""
     if deal in WON_RECORDS:
-        record = WON_RECORDS[deal].read_text("utf-8")
-        line = [str(m) for m in Game.from_record(record).history]
+        line = [str(m) for m in won_record(deal).history]
     else:
         line = list(solve(Game.new(deal), max_nodes=200_000).moves)
     game = Game.new(deal)

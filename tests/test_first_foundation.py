@@ -1,33 +1,11 @@
-"""scripts/first_foundation.py: foundation 1 first, then the solver; and the deals decided that
-way (7988 and 700 by the script, 5619 by a plan worked out by hand)."""
+"""scripts/first_foundation.py: foundation 1 first, then the solver. The deals it decided (7988,
+700) are replayed with the other won records by tests/test_winnable_seeds.py."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import first_foundation
-import pytest
 
 from plot import WON, Game, deadends, searchstate
-
-FIXTURES = Path(__file__).parent / "fixtures"
-
-
-# deals no search of the solver had decided, and how each was won (docs/winnability.md)
-WON_DEALS = {
-    7988: "python scripts/first_foundation.py 7988",
-    700: "python scripts/first_foundation.py 700, once the footing rule cut its dead branches",
-    5619: "foundation 1 by a plan worked out by hand from the footing rule's counts, then the "
-          "solver",
-}
-
-
-@pytest.mark.parametrize("deal", WON_DEALS)
-def test_the_deals_won_foundation_1_first_are_records_the_engine_replays_to_a_win(deal):
-    """Each record replays move by move through the engine to a won game."""
-    game = Game.from_record((FIXTURES / f"won-deal-{deal}.txt").read_text(encoding="utf-8"))
-    assert game.seed == deal and game.status == WON and game.cards_on_foundations == 104, \
-        WON_DEALS[deal]
 
 
 def test_a_deal_whose_foundation_1_can_never_be_completed_is_reported_so(capsys):

@@ -3,14 +3,12 @@ after the 2-second study each come with a winning record the engine replays."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from sitebuild.winnable import SEEDS, read_winnable
 
-from plot import WON, Game
+from plot import WON
+from tests.helpers import FIXTURES, won_record
 
-FIXTURES = Path(__file__).parent / "fixtures"
 LATER_HEADING = "# Proved winnable since the study"
 PROVED_WINNABLE_OF_THE_FIRST_10000 = 9_888  # README and docs/winnability.md
 
@@ -24,7 +22,7 @@ def proved_later() -> list[int]:
 
 @pytest.mark.parametrize("deal", proved_later())
 def test_a_deal_proved_winnable_after_the_study_has_a_record_the_engine_replays_to_a_win(deal):
-    game = Game.from_record((FIXTURES / f"won-deal-{deal}.txt").read_text(encoding="utf-8"))
+    game = won_record(deal)
     assert game.seed == deal and game.status == WON and game.cards_on_foundations == 104
 
 
