@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import contextlib
 import os
+import select
 import signal
 import subprocess
 import threading
-import time
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -23,9 +23,11 @@ from tests.browsers.drivers import BrowserCrashed, _descendants, _kill_tree
 
 KILL_AFTER_S = 1  # the web process is killed this long into a script
 PROCESS_WAIT_S = 10  # for processes to start or end
-# a stand-in for WebKitWebDriver: a child that waits on a child of its own, and a second child
-DRIVER_TREE = "sh -c 'sleep 300 & wait' & sleep 300 & wait"
-DRIVER_TREE_BELOW = 3  # the inner shell, its sleep, and the outer sleep
+# a stand-in for WebKitWebDriver: a child, and a child that starts one of its own and then says
+# READY (every process of the tree is there by then)
+DRIVER_TREE = "sleep 300 & sh -c 'sleep 300 & echo ready; wait' & wait"
+READY = b"ready\n"
+DRIVER_TREE_BELOW = 3  # the outer sleep, the inner shell and its sleep
 WANTED = ("RangeError: deep trouble", "TypeError: thrown late")
 
 
@@ -59,40 +61,31 @@ def test_a_web_process_that_dies_under_a_page_is_said_to_have_crashed(site_url):
         page.close()
 
 
-def _running(pid: int) -> bool:
-    """Whether a process is there and not a zombie waiting for its parent."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (OSError, IndexError):
-        return False
-    return state not in "ZX"
-
-
-def _within(seconds: float, done) -> bool:
-    """Whether `done()` comes true within `seconds`, looked at every 10 ms."""
-    end = time.monotonic() + seconds
-    while not done():
-        if time.monotonic() > end:
-            return False
-        time.sleep(0.01)
-    return True
+def _said_within(pipe, seconds: float) -> bytes | None:
+    """What the pipe says next (b"" once every process holding it has ended), or None if it
+    says nothing within `seconds`."""
+    readable, _, _ = select.select([pipe], [], [], seconds)
+    return os.read(pipe.fileno(), 64) if readable else None
 
 
 def test_a_driver_that_does_not_answer_is_killed_with_every_process_below_it():
     """The watchdog of a WebKit session that never starts kills the driver and every process
     under it, grandchildren too (the browser's web and network processes)."""
-    driver = subprocess.Popen(["sh", "-c", DRIVER_TREE])
+    driver = subprocess.Popen(["sh", "-c", DRIVER_TREE], stdout=subprocess.PIPE)
     below: list[int] = []
     try:
-        assert _within(PROCESS_WAIT_S, lambda: len(_descendants(driver.pid)) >= DRIVER_TREE_BELOW)
+        assert _said_within(driver.stdout, PROCESS_WAIT_S) == READY
         below = _descendants(driver.pid)
+        assert len(below) >= DRIVER_TREE_BELOW
         _kill_tree(SimpleNamespace(process=driver))
         assert driver.wait(PROCESS_WAIT_S) == -signal.SIGKILL
-        assert _within(PROCESS_WAIT_S, lambda: not any(map(_running, below))), \
-            [pid for pid in below if _running(pid)]
+        # every process of the tree holds the pipe: it ends when the last of them has ended
+        assert _said_within(driver.stdout, PROCESS_WAIT_S) == b"", \
+            [pid for pid in below if Path(f"/proc/{pid}").exists()]
     finally:  # nothing left behind, whatever failed
         for pid in [*below, *_descendants(driver.pid)]:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
         driver.kill()
         driver.wait()
+        driver.stdout.close()
