@@ -23,6 +23,7 @@ def vendor() -> None:
     runtime.vendor_runtime()
     rules.write_rules()
     winnable.write_winnable()
+    winnable.write_wins()
     tiers.write_tiers()
     daily.write_daily_pool()
     slim.write_slim()

@@ -113,6 +113,9 @@ def built_foundations(heights, base: int, pool: list[str]) -> list[list[str]]:
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
+PROOFS = Path(__file__).parents[1] / "docs" / "proofs"
+
+
 def won_record(deal: int) -> Game:
-    """The won game of `deal` kept as a record (tests/fixtures/won-deal-N.txt), replayed."""
-    return Game.from_record((FIXTURES / f"won-deal-{deal}.txt").read_text(encoding="utf-8"))
+    """The won game of `deal` kept as a record (docs/proofs/won-deal-N.txt), replayed."""
+    return Game.from_record((PROOFS / f"won-deal-{deal}.txt").read_text(encoding="utf-8"))

@@ -4,10 +4,11 @@ after the 2-second study each come with a winning record the engine replays."""
 from __future__ import annotations
 
 import pytest
-from sitebuild.winnable import SEEDS, read_winnable
+from sitebuild.winnable import SEEDS, read_winnable, shipped_wins
 
 from plot import WON
-from tests.helpers import FIXTURES, won_record
+from tests.helpers import PROOFS, won_record
+from web.advisor import parse_wins
 
 LATER_HEADING = "# Proved winnable since the study"
 PROVED_WINNABLE_OF_THE_FIRST_10000 = 9_888  # README and docs/winnability.md
@@ -26,10 +27,17 @@ def test_a_deal_proved_winnable_after_the_study_has_a_record_the_engine_replays_
     assert game.seed == deal and game.status == WON and game.cards_on_foundations == 104
 
 
-def test_every_won_record_among_the_fixtures_is_in_the_list():
-    records = FIXTURES.glob("won-deal-*.txt")
+def test_the_proofs_are_exactly_the_deals_proved_after_the_study():
+    records = PROOFS.glob("won-deal-*.txt")
     recorded = {int(path.stem.removeprefix("won-deal-")) for path in records}
-    assert recorded and recorded <= set(read_winnable())
+    assert recorded == set(proved_later())
+
+
+def test_the_page_is_shipped_each_proof_s_moves_as_its_winning_line():
+    shipped = parse_wins(shipped_wins())
+    assert sorted(shipped) == sorted(proved_later())
+    for deal, line in shipped.items():
+        assert line == tuple(str(move) for move in won_record(deal).history)
 
 
 def test_the_list_names_each_deal_once_and_as_many_as_the_docs_say():

@@ -11,6 +11,8 @@ moves on:
   - `win`: a winning sequence of moves from the deal. While the moves played are a prefix of it,
     the rest of it wins from here: following a hint (or undoing along it) keeps the next instant.
   - `lost`: moves played after which no win exists; every game that starts with them is lost too.
+  - `proved`: the shipped winning lines of the deals proved winnable after the study
+    (web/vendor/wins.txt), which the solver cannot find within SEARCH_CAP_MS: used like `win`.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from __future__ import annotations
 import gc
 
 from plot import LOST as GAME_LOST
-from plot import PLAYING, STOCK, WON
+from plot import PLAYING, STOCK, WON, Move
 
 from . import words
 from .state import Verdict
@@ -32,6 +34,17 @@ FINISH_STEP_MS = 150    # the pause between the moves Finish plays, so each one 
 
 WINNABLE, LOST, UNKNOWN, THINKING = Verdict
 HINT, CHECK, DEMO = "hint", "check", "demo"  # why a search runs: a hint, a verdict, a demo
+
+
+def parse_wins(text: str) -> dict[int, tuple[str, ...]]:
+    """'117 S-W T2-T4 ...' a line -> {117: ('S-W', 'T2-T4', ...)}; ValueError if garbled."""
+    wins = {}
+    for row in text.splitlines():
+        number, *moves = row.split()
+        if not number.isdigit() or not moves:
+            raise ValueError(f"not a deal and its winning line: {row[:40]!r}")
+        wins[int(number)] = tuple(str(Move.parse(move)) for move in moves)
+    return wins
 
 
 class Search:
@@ -53,6 +66,7 @@ class Advisor:
         self.app = app  # the App: its game, clock, defer, say, changed, play_move, settings
         self.seed: int | None = None       # the deal that `win` and `lost` belong to
         self.win: tuple[str, ...] | None = None
+        self.proved: dict[int, tuple[str, ...]] = {}  # shipped winning lines, by deal
         self.lost: tuple[str, ...] | None = None
         self.search: Search | None = None  # the running search, if any
         self.paused: Search | None = None  # this position's search that ran out of time
@@ -75,10 +89,17 @@ class Advisor:
             self.seed, self.win, self.lost = game.seed, None, None
         if game.status == GAME_LOST:
             return LOST
-        if self.win is not None and self.win[:len(history)] == history:
+        if self._winning_line(history) is not None:
             return WINNABLE
         if self.lost is not None and history[:len(self.lost)] == self.lost:
             return LOST
+        return None
+
+    def _winning_line(self, history: tuple[str, ...]) -> tuple[str, ...] | None:
+        """A proved winning line from the deal that `history` is the start of, if one is known."""
+        for line in (self.win, self.proved.get(self.app.game.seed)):
+            if line is not None and line[:len(history)] == history:
+                return line
         return None
 
     def line(self) -> tuple[str, ...]:
@@ -86,7 +107,19 @@ class Advisor:
         history = self._history()
         if self._known(history) != WINNABLE:
             return ()
-        return self.win[len(history):]
+        return self._winning_line(history)[len(history):]
+
+    def lines_from_the_deal(self) -> list[tuple[str, ...]]:
+        """The winning lines from this game's deal that are known (the solver's, the shipped)."""
+        self._known(self._history())  # forgets another deal's
+        if self.app.game.seed is None:
+            return []
+        return [line for line in (self.win, self.proved.get(self.seed)) if line is not None]
+
+    def load_wins(self, text: str) -> None:
+        """The shipped winning lines arrived (web/vendor/wins.txt); ValueError if garbled."""
+        self.proved = parse_wins(text)
+        self.refresh()
 
     @property
     def can_finish(self) -> bool:
@@ -222,7 +255,7 @@ class Advisor:
     # ---- telling the player ---------------------------------------------------------------
 
     def _show_hint(self, history: tuple[str, ...]) -> None:
-        move = self.win[len(history)]
+        move = self._winning_line(history)[len(history)]
         src, dst = move.split("-")
         self.hint = (src, dst)
         app = self.app

@@ -544,6 +544,12 @@ class App:
         self.deals.load_winnable(text)
         self.changed()
 
+    def set_winning_lines(self, text: str) -> None:
+        """The shipped winning lines of the hardest proved deals arrived ('117 S-W T2-T4 ...' a
+        line): Hint and Show me a win follow them; ValueError if garbled."""
+        self.advisor.load_wins(text)
+        self.changed()
+
     def daily_results(self) -> dict[str, DayResult]:
         """Every date's deal of the day result: the history's and the one on the table."""
         a, playing = self.attempt, None

@@ -84,7 +84,8 @@ async def load_lists(app) -> None:
 
 
 async def load_winnable_deals(app) -> None:
-    """The proved-winnable game numbers for "Winnable deals only" (built from the study)."""
+    """The proved-winnable game numbers for "Winnable deals only" (built from the study), then
+    the winning lines of the deals proved after it, which Hint and Show me a win follow."""
     try:
         response = await window.fetch("web/vendor/winnable.txt")
         if not response.ok:
@@ -93,6 +94,14 @@ async def load_winnable_deals(app) -> None:
         document.documentElement.setAttribute("data-winnable-deals", "loaded")
     except Exception:  # noqa: BLE001 - New game then says the list is missing and deals at random
         window.console.warn("The list of winnable deals could not be loaded.")
+    try:
+        response = await window.fetch("web/vendor/wins.txt")
+        if not response.ok:
+            raise OSError(response.status)
+        app.set_winning_lines(await response.text())
+        document.documentElement.setAttribute("data-winning-lines", "loaded")
+    except Exception:  # noqa: BLE001 - the solver then searches those deals like any other
+        window.console.warn("The winning lines of the hardest deals could not be loaded.")
 
 
 def _guarded(fn):

@@ -22,7 +22,7 @@
   ];
   // Files whose loss the start recovers from by itself (a slower start, not a failure).
   const RECOVERED =
-    /pyodide-snapshot\.(bin|raw)|pyscript-bytecode\.bin|rules\.html|winnable\.txt|tiers\.txt|daily\.txt/;
+    /pyodide-snapshot\.(bin|raw)|pyscript-bytecode\.bin|rules\.html|(winnable|wins|tiers|daily)\.txt/;
   const failures = []; // [url, reason], once each: requests that failed
   const unloaded = []; // [url, reason]: script and style elements that did not load
   const started = performance.now();

@@ -228,8 +228,11 @@ class Story:
                   and line[:len(self.analysed)] == self.analysed)  # went back, nothing new
         if not covers:
             from plot.postmortem import Analysis  # lazy: the page boots without the solver
+            from plot.solver import Result
             self.analysis = Analysis(app.game)
             self.analysed, self._solving = moves, None
+            for won in app.advisor.lines_from_the_deal():  # each proves the game's start won
+                self.analysis.add(0, Result(WON, won))
         self._run(then_demo, words.ANALYSING)
 
     def search_longer(self) -> None:

@@ -1,11 +1,17 @@
-"""The proved-winnable deals for "Winnable deals only": docs/winnable-seeds.txt as ranges."""
+"""The proved-winnable deals for "Winnable deals only": docs/winnable-seeds.txt as ranges; and the
+winning lines of the deals proved after the study (docs/proofs/), which the page's solver cannot
+find within its budget, for Hint and Show me a win."""
 
 from __future__ import annotations
+
+from plot import WON, Game
 
 from .layout import ROOT, VENDOR, fail
 
 SEEDS = ROOT / "docs" / "winnable-seeds.txt"
 SHIPPED = VENDOR / "winnable.txt"
+PROOFS = ROOT / "docs" / "proofs"
+SHIPPED_WINS = VENDOR / "wins.txt"
 
 
 def number_ranges(numbers: list[int]) -> str:
@@ -33,3 +39,27 @@ def read_winnable() -> list[int]:
 def write_winnable() -> None:
     """Ship the proved-winnable deals compactly as ranges: web/vendor/winnable.txt."""
     SHIPPED.write_text(number_ranges(read_winnable()) + "\n", encoding="ascii")
+
+
+def proved_wins() -> dict[int, Game]:
+    """The won games of docs/proofs/won-deal-N.txt by deal, each replayed by the engine."""
+    wins = {}
+    for path in sorted(PROOFS.glob("won-deal-*.txt")):
+        game = Game.from_record(path.read_text(encoding="utf-8"))
+        if game.status != WON or game.seed is None:
+            fail(f"{path.relative_to(ROOT)} is not a won game from a numbered deal")
+        wins[game.seed] = game
+    return wins
+
+
+def shipped_wins() -> str:
+    """The text of web/vendor/wins.txt: a line a deal, its number then its winning moves
+    ('117 S-W T2-T4 ...'; web.deals.parse_wins reads it back)."""
+    wins = proved_wins()
+    return "".join(f"{deal} {' '.join(str(move) for move in game.history)}\n"
+                   for deal, game in sorted(wins.items()))
+
+
+def write_wins() -> None:
+    """Ship the winning lines of docs/proofs/ as web/vendor/wins.txt (about 20 KB)."""
+    SHIPPED_WINS.write_text(shipped_wins(), encoding="ascii")

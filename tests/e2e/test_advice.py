@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 from plot import Game
 from plot.solver import solve
 from tests.e2e.tablepage import expected_table
+from tests.helpers import won_record
 from tests.lines import lost_while_playing, page_save, won_with_empty_stock
 
 SAVE_KEY = "the-plot/save"
@@ -127,6 +128,32 @@ def test_winnable_deals_only_deals_a_proved_winnable_game_number(table):
         expect(table.page.locator("#message")).to_contain_text("proved winnable")
     set_setting(table, "winnable_only", False)
     expect(table.page.locator("#winnable-deal")).to_be_hidden()
+
+
+def test_the_hardest_proved_deals_hint_and_show_a_win_from_their_shipped_line(table):
+    """Deal 117: proved winnable after the study, beyond what the page's solver finds in its
+    2 seconds. Its shipped line answers Hint at once, and Show me a win plays it."""
+    line = [str(move) for move in won_record(117).history]
+    table.open(117)
+    expect(table.page.locator("html")).to_have_attribute("data-winning-lines", "loaded")
+    table.page.keyboard.press("h")
+    expect_hint(table, line[0])
+    expect(table.page.locator("html")).not_to_have_class(_has("thinking"))
+    table.play(line[0])
+    table.page.locator("[data-action=hint]").click()
+    expect_hint(table, line[1])
+    table.page.keyboard.press("m")
+    table.page.locator("#story [data-action=demo]").click()
+    expect(table.page.locator("#message")).to_contain_text("Showing a win")
+    table.page.wait_for_function("() => Number(document.getElementById('moves').textContent)"
+                                 " >= 8", timeout=20_000)
+    table.page.mouse.click(5, 400)  # stops it
+    expect(table.page.locator("#message")).to_contain_text("Show me a win again")
+    played = int(table.page.locator("#moves").inner_text())
+    game = Game.new(117)
+    for move in line[:played]:
+        game.play(move)
+    table.wait_table(expected_table(game))
 
 
 def test_finish_appears_with_an_empty_stock_and_a_proved_win_and_plays_to_the_won_state(table):

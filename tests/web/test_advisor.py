@@ -7,11 +7,15 @@ import json
 import subprocess
 import sys
 
+import pytest
+from sitebuild.winnable import shipped_wins
+
 from plot import PLAYING, WON, Game
 from plot.solver import solve
+from tests.helpers import won_record
 from tests.lines import lost_while_playing, page_save, won_with_empty_stock
 from tests.web.fakes import Backend, booted
-from web.advisor import FINISH_STEP_MS, SEARCH_CAP_MS, SLICE_MS
+from web.advisor import FINISH_STEP_MS, SEARCH_CAP_MS, SLICE_MS, parse_wins
 from web.deals import parse_ranges
 from web.saveslot import SAVE_KEY
 from web.settings import SETTINGS_KEY
@@ -91,6 +95,50 @@ def test_no_answer_within_the_cap_says_so_and_asking_again_carries_on():
     assert paused is not None and paused.solver.nodes > 0
     app.request_hint()
     assert app.advisor.search is paused  # the same search resumes, nothing is thrown away
+
+
+def test_a_shipped_winning_line_answers_at_once_where_the_solver_finds_none_in_time():
+    """Deal 117, proved winnable after the study: the solver finds no line within the cap, the
+    shipped one (web/vendor/wins.txt) gives Hint and Show me a win at once, all the way."""
+    line = tuple(str(move) for move in won_record(117).history)
+    app, browser, _ = make_app("#game=117", step=SEARCH_CAP_MS / 3)
+    app.set_winning_lines(shipped_wins())
+    app.request_hint()
+    assert not browser.queue and app.advisor.hint == tuple(line[0].split("-"))
+    assert app.advisor.verdict == "winnable"  # (shown only with the check on)
+    app.play_move(line[0])
+    app.play_move(line[1])
+    app.request_hint()
+    assert not browser.queue and app.advisor.hint == tuple(line[2].split("-"))
+    app.advisor.demo()
+    assert app.advisor.finishing and "Showing a win" in app.message.text
+    browser.run()
+    assert app.game.status == WON and [str(m) for m in app.game.history] == list(line)
+    assert app.shown  # a win Show me a win played is the solver's
+
+
+def test_off_the_shipped_line_the_solver_searches_as_before():
+    line = tuple(str(move) for move in won_record(117).history)
+    app, browser, _ = make_app("#game=117", step=SEARCH_CAP_MS / 3)
+    app.set_winning_lines(shipped_wins())
+    other = next(str(m) for m in app.game.legal_moves() if str(m) != line[0])
+    app.play_move(other)
+    app.request_hint()
+    assert app.advisor.thinking
+    browser.run()
+    assert "No winning line found within 2 seconds" in app.message.text
+    app.undo()
+    app.request_hint()  # back on the line: known again, no search
+    assert not browser.queue and app.advisor.hint == tuple(line[0].split("-"))
+
+
+def test_garbled_winning_lines_are_refused_and_change_nothing():
+    app, browser, _ = make_app("#game=117", step=SEARCH_CAP_MS / 3)
+    for garbled in ("117\n", "x S-W\n", "117 S-W T2-X9\n"):
+        with pytest.raises(ValueError):
+            app.set_winning_lines(garbled)
+        assert app.advisor.proved == {}
+    assert parse_wins("") == {}
 
 
 def test_still_winnable_check_is_off_by_default_remembered_and_updates_after_every_move():

@@ -5,13 +5,17 @@ the DOM."""
 from __future__ import annotations
 
 import json
+import random
 from html.parser import HTMLParser
 from pathlib import Path
 from unittest.mock import patch
 
+from sitebuild.winnable import shipped_wins
+
 from plot import Game, postmortem
 from plot.postmortem import Analysis, slip, verdicts
 from plot.solver import Result
+from tests.helpers import won_record
 from tests.test_postmortem import after, random_lost_game, recorded_game
 from tests.test_solver import replays_to_win
 from tests.web.fakes import booted
@@ -289,6 +293,31 @@ def test_show_me_a_win_plays_the_line_and_from_a_lost_position_offers_the_last_w
     browser.run()
     assert app.game.status == "won" and app.game.moves_played > 124
     assert app.attempt.hints >= 1
+
+
+def test_a_shipped_winning_line_tells_the_post_mortem_where_the_game_was_still_won():
+    """Deal 117 (no line found within the page's budgets): 40 moves of its shipped line, then
+    random moves until lost. The post-mortem knows the first 41 positions won at once, and Show
+    me a win plays a win from the last one known."""
+    line = won_record(117).history
+    game = Game.new(117)
+    for move in line[:40]:
+        game.play(move)
+    choose = random.Random(5).choice
+    while game.status == "playing":
+        game.play(choose([m for m in game.legal_moves() if m != line[game.moves_played]]
+                         if game.moves_played == 40 else game.legal_moves()))
+    app, _, browser = playing(game)
+    app.set_winning_lines(shipped_wins())
+    app.story.analyse()
+    assert [v.verdict for v in app.story.analysis.verdicts[:41]] == ["won"] * 41
+    browser.run()
+    assert app.story.analysis.last_won() is not None and app.story.analysis.last_won() >= 40
+    app.advisor.demo()
+    assert "cannot be won" in app.message.text
+    app.advisor.demo()  # yes: from the last position that could still be won
+    browser.run()
+    assert app.game.status == "won"
 
 
 def test_a_win_shown_by_the_solver_is_not_the_players_and_shows_on_the_table():
