@@ -9,6 +9,8 @@ from pyscript.ffi import is_none
 
 from .words import game_facts
 
+TEXT_NODE = 3  # Node.TEXT_NODE
+
 SVG = "http://www.w3.org/2000/svg"
 CHART_WIDTH, CHART_HEIGHT = 320, 90   # the charts' drawing units (they scale with the panel)
 LABEL_ROOM = 16                       # under the bars, for their labels
@@ -29,15 +31,28 @@ def draw_history(document, history) -> None:
     note = document.getElementById("data-note")
     note.hidden = history.note is None
     if history.note is not None:
-        note.textContent, tone = history.note
+        text, tone = history.note
+        set_text(note, text)
         note.setAttribute("data-tone", tone)
     preview = document.getElementById("import-preview")
     preview.hidden = history.importing is None
     if history.importing is not None:
-        document.getElementById("import-text").textContent = history.importing
+        set_text(document.getElementById("import-text"), history.importing)
     box = document.querySelector("[data-history-filter]")
     if not is_none(box):
         box.value = history.filter
+
+
+def set_text(el, text: str) -> None:
+    """Show `text` in `el`, changing its one text node in place rather than replacing it: WebKit
+    drops a click whose press began on a text node that is gone by the release (the clock, or the
+    moves counter while a line plays, inside the buttons that pause and open the moves; a
+    button's label drawn again while a search runs)."""
+    node = el.firstChild
+    if is_none(node) or node.nodeType != TEXT_NODE or not is_none(node.nextSibling):
+        el.textContent = text
+    elif node.data != text:
+        node.data = text
 
 
 def _element(document, tag: str, text: str = "", namespace: str | None = None, **attributes):
@@ -78,8 +93,8 @@ def _games(document, history) -> None:
             item.appendChild(part)
         listing.appendChild(item)
     count = document.getElementById("history-count")
-    count.textContent = (f"{len(history.rows)} of {history.total} shown" if history.total
-                         else "No games yet: a game is kept here once it is won, lost or left.")
+    set_text(count, f"{len(history.rows)} of {history.total} shown" if history.total
+             else "No games yet: a game is kept here once it is won, lost or left.")
     document.getElementById("history-more").hidden = not history.more
 
 
@@ -100,12 +115,12 @@ def draw_daily(document, daily) -> None:
     """Make the deal of the day panel show `daily` (None: the panel is closed)."""
     if daily is None:
         return
-    document.getElementById("daily-summary").textContent = daily.summary
-    document.getElementById("daily-play").textContent = daily.play_label
+    set_text(document.getElementById("daily-summary"), daily.summary)
+    set_text(document.getElementById("daily-play"), daily.play_label)
     share = document.getElementById("daily-share")
     share.hidden = daily.share is None
     share.setAttribute("data-date", daily.share or "")
-    document.getElementById("daily-streak").textContent = daily.streak
+    set_text(document.getElementById("daily-streak"), daily.streak)
     listing = document.getElementById("daily-calendar")
     listing.replaceChildren()
     for day in daily.days:
@@ -180,7 +195,7 @@ def draw_story(document, story) -> None:
         return
     note = document.getElementById("record-note")
     note.hidden = not story.record_note
-    note.textContent = story.record_note
+    set_text(note, story.record_note)
     listing = document.getElementById("movelist")
     drawn_in, keys = _MOVES_DRAWN
     if drawn_in is not document or listing.childElementCount != len(keys):
@@ -224,14 +239,13 @@ def draw_story(document, story) -> None:
     else:
         section.setAttribute("data-slip", str(story.slip))
     section.setAttribute("data-state", "running" if story.analysing else "done")
-    document.getElementById("postmortem-text").textContent = (
-        story.summary or story.progress)
+    set_text(document.getElementById("postmortem-text"), story.summary or story.progress)
     document.getElementById("postmortem-line-row").hidden = not story.line
     _show_line(document, document.getElementById("postmortem-line"), story.line)
-    document.getElementById("postmortem-line-from").textContent = story.line_label
+    set_text(document.getElementById("postmortem-line-from"), story.line_label)
     rewind = document.getElementById("rewind")
     rewind.hidden = story.slip is None and story.last_won is None
-    rewind.textContent = story.rewind_label
+    set_text(rewind, story.rewind_label)
     document.getElementById("search-longer").hidden = not story.longer
     document.getElementById("postmortem-stop").hidden = not story.analysing
     document.getElementById("postmortem-go-on").hidden = not story.stopped

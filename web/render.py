@@ -16,7 +16,7 @@ from pyscript.ffi import is_none, to_js
 from plot import SOURCES, TABLEAU, WON
 
 from .faces import TEMPLATE_ID
-from .panels import draw_daily, draw_history, draw_story
+from .panels import draw_daily, draw_history, draw_story, set_text
 from .settings import SPEED_MS
 from .state import Dialog, Panel
 from .view import PileView, TableView, flights
@@ -106,8 +106,7 @@ class Renderer:
 
     def tick(self, time_text: str) -> None:
         """Between draws, a few times a second: only the clock."""
-        if self.el["time"].textContent != time_text:
-            self.el["time"].textContent = time_text
+        set_text(self.el["time"], time_text)
 
     def _time(self, c) -> None:
         self.tick(c.time_text)
@@ -223,7 +222,7 @@ class Renderer:
 
     def _status(self, c) -> None:
         self.el["state"].setAttribute("data-status", c.status)
-        self.el["state"].textContent = c.status_text
+        set_text(self.el["state"], c.status_text)
         self.root.classList.toggle("won", c.status == WON)
 
     def _message(self, c) -> None:
@@ -234,11 +233,11 @@ class Renderer:
         el.parentElement.classList.remove("whole")  # a new message starts on its lines again
 
     def _notice(self, c) -> None:
-        self.el["notice-text"].textContent = c.notice
+        set_text(self.el["notice-text"], c.notice)
         self.el["notice"].hidden = not c.notice
 
     def _counters(self, c) -> None:
-        self.el["moves"].textContent = str(c.moves)
+        set_text(self.el["moves"], str(c.moves))
         undo, redo = self.el["undo"], self.el["redo"]
         had_focus = self.document.activeElement
         keyboard = self._keyboard_focus(had_focus)
@@ -251,7 +250,7 @@ class Renderer:
                 self._focus(other if c.can_undo or c.can_redo else self._table_focus())
 
     def _number(self, c) -> None:
-        self.el["game-number"].textContent = str(c.number)
+        set_text(self.el["game-number"], str(c.number))
         self.el["game-link"].setAttribute("href", c.link)
         if self.window.location.hash != c.link:
             self.window.history.replaceState(None, "", c.link)
@@ -260,13 +259,13 @@ class Renderer:
     def _tier(self, c) -> None:
         tier = self.el["tier"]
         tier.hidden = not c.tier_text
-        tier.textContent = c.tier_text
+        set_text(tier, c.tier_text)
         tier.setAttribute("data-tier", c.tier or "")
         self.el["daily-tag"].hidden = c.daily is None
         self.el["daily-button"].toggleAttribute("data-today", c.daily is not None)
 
     def _base(self, c) -> None:
-        self.el["base-rank"].textContent = c.base_text
+        set_text(self.el["base-rank"], c.base_text)
         for ghost in self.ghosts:
             ghost.setAttribute("data-r", c.base_text)
 
@@ -274,7 +273,7 @@ class Renderer:
         self.root.classList.toggle("restricted", c.restricted)
         self.root.classList.toggle("opened", c.opened)
         self.root.classList.toggle("selecting", c.selecting)
-        self.el["selection-help"].textContent = c.selection_help
+        set_text(self.el["selection-help"], c.selection_help)
 
     # ---- keyboard focus across layers: a dialog, a panel or the pause takes it, and gives back ---
 
@@ -319,11 +318,11 @@ class Renderer:
                 self._give_focus_back()
             return
         e["result"].setAttribute("data-kind", dialog.kind)
-        e["result-title"].textContent = dialog.title
-        e["result-text"].textContent = dialog.text
+        set_text(e["result-title"], dialog.title)
+        set_text(e["result-text"], dialog.text)
         asking = dialog.kind is Dialog.CONFIRM
         if asking:
-            e["confirm-yes"].textContent = dialog.confirm_label
+            set_text(e["confirm-yes"], dialog.confirm_label)
         e["result-undo"].hidden = asking
         e["result-slip"].hidden = dialog.kind is not Dialog.LOST
         e["result-share"].hidden = c.share is None
@@ -340,7 +339,7 @@ class Renderer:
             self.el[panel.value].hidden = c.panel is not panel
         if c.panel is Panel.STATS:
             for key, text in c.stats_rows:
-                self.document.getElementById(f"stat-{key}").textContent = text
+                set_text(self.document.getElementById(f"stat-{key}"), text)
             self.el["stats-reset"].hidden = not c.stats_reset
         if c.panel is not None and c.panel != was and self.by_keyboard:
             self.el[c.panel.value].focus()  # opened from the keyboard: focus goes in (Tab: Close)
@@ -353,9 +352,9 @@ class Renderer:
         e, offer = self.el, c.offer
         e["offer"].hidden = offer is None
         if offer is not None:
-            e["offer-text"].textContent = offer.text
-            e["offer-yes"].textContent = offer.yes
-            e["offer-no"].textContent = offer.no
+            set_text(e["offer-text"], offer.text)
+            set_text(e["offer-yes"], offer.yes)
+            set_text(e["offer-no"], offer.no)
 
     def _advice(self, c) -> None:
         """Hint's thinking state, the still-winnable indicator and Finish."""
@@ -365,13 +364,13 @@ class Renderer:
         verdict.hidden = c.verdict is None
         if c.verdict is not None:
             verdict.setAttribute("data-winnable", c.verdict)
-            verdict.textContent = c.verdict_text
+            set_text(verdict, c.verdict_text)
         finish = self.el["finish"]
         finish.hidden = not c.finish_shown
         finish.classList.toggle("running", c.finishing)
-        finish.querySelector("span").textContent = "Stop" if c.finishing else "Finish"
+        set_text(finish.querySelector("span"), "Stop" if c.finishing else "Finish")
         self.el["winnable-deal"].hidden = not c.winnable_tag
-        self.el["winnable-count"].textContent = c.winnable_count_text
+        set_text(self.el["winnable-count"], c.winnable_count_text)
 
     def _history(self, c) -> None:
         draw_history(self.document, c.history)
@@ -384,11 +383,11 @@ class Renderer:
         replay = c.story is not None and c.story.replay
         self.el["replay-bar"].hidden = not replay
         if replay:
-            self.el["replay-play"].textContent = "Pause" if c.story.replaying else "Play"
+            set_text(self.el["replay-play"], "Pause" if c.story.replaying else "Play")
 
     def _toast(self, c) -> None:
         self.el["toast"].hidden = not c.toast
-        self.el["toast-text"].textContent = c.toast
+        set_text(self.el["toast-text"], c.toast)
 
     def _paused(self, c) -> None:
         self.root.classList.toggle("paused", c.paused)

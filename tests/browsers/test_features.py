@@ -23,6 +23,7 @@ from tests.e2e.test_story import (
     first_moves,
     lost_game,
 )
+from tests.helpers import won_record
 from tests.lines import only_the_stock_left, page_save, won_with_empty_stock
 from tests.test_postmortem import random_lost_game
 from tests.web.test_history import FEW_GAMES
@@ -109,6 +110,35 @@ def test_show_me_a_win_plays_on_the_open_table_and_the_win_is_the_solvers(player
     assert player.text("#result-title") == "A win, shown"
     assert player.moves() == len(game.history) + len(rest)
     assert player.js(STATS) == [played + 1, won]
+    player.assert_clean()
+
+
+def test_the_hardest_proved_deals_show_a_win_from_their_shipped_line(player):
+    """Deal 117, beyond what the page's solver finds in its 2 seconds: Hint answers from the
+    shipped line (web/vendor/wins.txt) at once, and Show me a win plays that line. A click on
+    the moves counter, which changes as the line plays, stops it (in WebKit that click was lost
+    whenever the counter's text node was replaced between the press and the release)."""
+    line = [str(move) for move in won_record(117).history]
+    player.open(117)
+    player.wait("() => document.documentElement.dataset.winningLines === 'loaded'",
+                what="the winning lines")
+    player.click("[data-action=hint]")
+    player.wait("() => document.querySelector('.hint-from') !== null", what="the hint")
+    src, dst = line[0].split("-")
+    assert player.js("() => [document.querySelector('.hint-from').dataset.pile,"
+                     " document.querySelector('.hint-to').dataset.pile]") == [src, dst]
+    player.open_moves()
+    player.click("#story [data-action=demo]")
+    player.wait("() => Number(document.getElementById('moves').textContent) >= 6",
+                what="six moves of the shown line")
+    player.click("#moves")  # any click stops it
+    player.wait("() => document.getElementById('message').textContent.includes('again')",
+                what="the line stopped")
+    played = player.moves()
+    game = Game.new(117)
+    for move in line[:played]:
+        game.play(move)
+    player.wait_table(expected_table(game))
     player.assert_clean()
 
 
