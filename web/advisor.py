@@ -119,7 +119,12 @@ class Advisor:
     def load_wins(self, text: str) -> None:
         """The shipped winning lines arrived (web/vendor/wins.txt); ValueError if garbled."""
         self.proved = parse_wins(text)
-        self.refresh()
+        search = self.search
+        if search is not None and self._known(search.history) == WINNABLE:
+            rest = self._winning_line(search.history)[len(search.history):]
+            self._answer(search, WON, rest)  # the hint or demo asked for is answered now
+        elif self.app.game.seed in self.proved:
+            self.refresh()
 
     @property
     def can_finish(self) -> bool:

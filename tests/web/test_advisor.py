@@ -117,6 +117,17 @@ def test_a_shipped_winning_line_answers_at_once_where_the_solver_finds_none_in_t
     assert app.shown  # a win Show me a win played is the solver's
 
 
+def test_winning_lines_arriving_during_a_search_answer_it_at_once():
+    line = tuple(str(move) for move in won_record(117).history)
+    app, browser, _ = make_app("#game=117", step=SEARCH_CAP_MS / 3)
+    app.request_hint()  # asked before the page has the lines: the solver starts
+    assert app.advisor.thinking and len(browser.queue) == 1
+    app.set_winning_lines(shipped_wins())
+    assert not app.advisor.thinking and app.advisor.hint == tuple(line[0].split("-"))
+    assert app.message.text.startswith("Hint: ")
+    assert browser.run() == 1  # the search's next slice finds it is no longer current
+
+
 def test_off_the_shipped_line_the_solver_searches_as_before():
     line = tuple(str(move) for move in won_record(117).history)
     app, browser, _ = make_app("#game=117", step=SEARCH_CAP_MS / 3)
