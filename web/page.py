@@ -22,14 +22,19 @@ RULES = "web/vendor/rules.html"
 FULL_RULES = "web/vendor/full-rules.html"
 
 
+async def fetched_text(url: str) -> str:
+    """The text of one of the site's own files; OSError if the server did not send it."""
+    response = await window.fetch(url)
+    if not response.ok:
+        raise OSError(response.status)
+    return await response.text()
+
+
 async def fill_with(element_id: str, url: str) -> None:
     """Put a page the build rendered into the element (our own build output, never input)."""
     target = document.getElementById(element_id)
     try:
-        response = await window.fetch(url)
-        if not response.ok:
-            raise OSError(response.status)
-        target.innerHTML = await response.text()
+        target.innerHTML = await fetched_text(url)
     except Exception:  # noqa: BLE001
         target.textContent = "The rules could not be loaded; reload the page to try again."
 
@@ -87,18 +92,12 @@ async def load_winnable_deals(app) -> None:
     """The proved-winnable game numbers for "Winnable deals only" (built from the study), then
     the winning lines of the deals proved after it, which Hint and Show me a win follow."""
     try:
-        response = await window.fetch("web/vendor/winnable.txt")
-        if not response.ok:
-            raise OSError(response.status)
-        app.set_winnable_deals(await response.text())
+        app.set_winnable_deals(await fetched_text("web/vendor/winnable.txt"))
         document.documentElement.setAttribute("data-winnable-deals", "loaded")
     except Exception:  # noqa: BLE001 - New game then says the list is missing and deals at random
         window.console.warn("The list of winnable deals could not be loaded.")
     try:
-        response = await window.fetch("web/vendor/wins.txt")
-        if not response.ok:
-            raise OSError(response.status)
-        app.set_winning_lines(await response.text())
+        app.set_winning_lines(await fetched_text("web/vendor/wins.txt"))
         document.documentElement.setAttribute("data-winning-lines", "loaded")
     except Exception:  # noqa: BLE001 - the solver then searches those deals like any other
         window.console.warn("The winning lines of the hardest deals could not be loaded.")
