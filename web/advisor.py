@@ -11,8 +11,8 @@ moves on:
   - `win`: a winning sequence of moves from the deal. While the moves played are a prefix of it,
     the rest of it wins from here: following a hint (or undoing along it) keeps the next instant.
   - `lost`: moves played after which no win exists; every game that starts with them is lost too.
-  - `proved`: the shipped winning lines of the deals proved winnable after the study
-    (web/vendor/wins.txt), which the solver cannot find within SEARCH_CAP_MS: used like `win`.
+  - `proved`: the shipped winning lines of the proved deals the solver is slowest to win
+    (web/vendor/wins.txt), which it may not find within SEARCH_CAP_MS: used like `win`.
 """
 
 from __future__ import annotations
