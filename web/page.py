@@ -90,7 +90,8 @@ async def load_lists(app) -> None:
 
 async def load_winnable_deals(app) -> None:
     """The proved-winnable game numbers for "Winnable deals only" (built from the study), then
-    the winning lines of the deals proved after it, which Hint and Show me a win follow."""
+    the winning lines of the proved deals the solver is slowest to win (docs/proofs/), which
+    Hint and Show me a win follow."""
     try:
         app.set_winnable_deals(await fetched_text("web/vendor/winnable.txt"))
         document.documentElement.setAttribute("data-winnable-deals", "loaded")

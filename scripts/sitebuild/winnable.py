@@ -55,7 +55,7 @@ def proved_wins() -> dict[int, Game]:
 
 def shipped_wins() -> str:
     """The text of web/vendor/wins.txt: a line a deal, its number then its winning moves
-    ('117 S-W T2-T4 ...'; web.deals.parse_wins reads it back)."""
+    ('117 S-W T2-T4 ...'; web.advisor.parse_wins reads it back)."""
     wins = proved_wins()
     return "".join(f"{deal} {' '.join(str(move) for move in game.history)}\n"
                    for deal, game in sorted(wins.items()))
