@@ -9,7 +9,8 @@ it is lost (a game that ends won is played again with the next seed). Then:
      retries, while no position has been searched beyond the budget, with the median, p95 and
      max time of those searches;
   3. each game's post-mortem as the page works it out (web/story.py: POSITION_NODES positions a
-     position, counted): positions decided, slips;
+     position, counted, the deal known won where the page ships its line): positions decided,
+     slips;
   4. where (3) leaves the slip among undecided positions, the page's Search longer, up to
      --longer rounds: slips found, solver positions and CPython seconds a round.
 
@@ -29,11 +30,15 @@ import time
 from datetime import UTC, datetime
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "scripts"))
+
+from sitebuild.winnable import shipped_wins  # noqa: E402
 
 from benchmarks.solver import percentile  # noqa: E402
-from plot import Game  # noqa: E402
+from plot import WON, Game  # noqa: E402
 from plot.postmortem import DEEPEN_FACTOR, DEFAULT_BUDGET, RETRY_FACTOR, Analysis, slip  # noqa: E402
-from plot.solver import UNKNOWN, solve  # noqa: E402
+from plot.solver import UNKNOWN, Result, solve  # noqa: E402
+from web.advisor import parse_wins  # noqa: E402
 from web.story import POSITION_NODES  # noqa: E402
 
 RNG_SEEDS_PER_DEAL = 1000  # game `deal` tries generator seeds deal * 1000, deal * 1000 + 1, ...
@@ -98,9 +103,22 @@ def postmortem_of(deal: int, budget: float) -> tuple[int, int, int, bool, float,
     return positions, solved, decided, slipped, seconds, first_pass, searches
 
 
+_SHIPPED: dict[int, tuple[str, ...]] = {}
+
+
+def shipped_lines() -> dict[int, tuple[str, ...]]:
+    """The winning lines the page is shipped (web/vendor/wins.txt, from docs/proofs/), by deal."""
+    if not _SHIPPED:
+        _SHIPPED.update(parse_wins(shipped_wins()))
+    return _SHIPPED
+
+
 def page_analysis(game: Game) -> Analysis:
     """The game's post-mortem worked out as the page does: POSITION_NODES positions a position."""
     analysis = Analysis(game)
+    shipped = shipped_lines().get(game.seed)
+    if shipped is not None:  # the page ships the deal's winning line (web/vendor/wins.txt)
+        analysis.add(0, Result(WON, shipped))
     # counted, not analysis.run(): run() reuses an answer of 'unknown' for a position met again,
     # where the page (web/story.py) keeps only decided answers and searches again
     analysis.run_counted(POSITION_NODES)

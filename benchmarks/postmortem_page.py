@@ -115,6 +115,8 @@ def page_postmortem(browser, url: str, game: Game, timeout_s: float) -> dict:
     page = table.page
     try:
         table.store_and_open(SAVE_KEY, page_save(game))  # waits for the page's data-ready
+        # the winning lines the page is shipped arrive just after: the CPython side uses them
+        page.wait_for_function("() => document.documentElement.dataset.winningLines === 'loaded'")
         page.evaluate(MEASURE)
         cdp = table.context.new_cdp_session(page)
         cdp.send("Performance.enable")
