@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from tests.e2e.tablepage import FAILING_WARNINGS, OFFLINE_WARNING, icon_fetch_cut_short
+from tests.e2e.tablepage import FAILING_WARNINGS, OFFLINE_WARNING, Navigations
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -222,6 +222,7 @@ class ChromiumPage(Page):
                                            accept_downloads=True)
         self.page = self.context.new_page()
         self._problems: list[str] = []
+        self._navigations = Navigations(self.page)
         self._downloads: list = []  # Playwright's downloads, each kept in a folder of its own
         self.page.on("download", lambda download: self._downloads.append(download))
         self.page.on("console", self._console)
@@ -231,9 +232,9 @@ class ChromiumPage(Page):
         self.page.on("request", self._request)
 
     def _failed(self, request) -> None:
-        """A failed request counts, unless it is the browser's own fetch of the tab's icon, cut
-        short (a reload does that; the player never sees it), as in tests/e2e/tablepage.py."""
-        if not icon_fetch_cut_short(request.url, request.failure):
+        """A failed request counts, unless the player never sees it, as in
+        tests/e2e/tablepage.py (aborted by a navigation, or the tab's icon cut short)."""
+        if not self._navigations.unseen_failure(request):
             self._problems.append(f"request failed: {request.url} ({request.failure})")
 
     def _console(self, message) -> None:
@@ -243,6 +244,7 @@ class ChromiumPage(Page):
             self._problems.append(f"console warning: {message.text}")
 
     def _request(self, request) -> None:
+        self._navigations.saw(request)
         if urlsplit(request.url).scheme in ("data", "blob"):
             return
         if _origin(request.url) != self.origin:

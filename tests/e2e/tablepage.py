@@ -52,6 +52,29 @@ def new_table(browser, base_url: str, **context_args) -> TablePage:
 
 # ---- a watched page --------------------------------------------------------------------------
 
+class Navigations:
+    """The main-frame navigations of a Playwright page, and which one each request was made in."""
+
+    def __init__(self, page):
+        self.page = page
+        self.count = 0              # main-frame navigations started so far
+        self.started_in: dict = {}  # request -> the navigation it belongs to
+
+    def saw(self, request) -> None:
+        """Call on every request the page makes."""
+        if request.is_navigation_request() and request.frame == self.page.main_frame:
+            self.count += 1
+        self.started_in[request] = self.count
+
+    def unseen_failure(self, request) -> bool:
+        """Whether a failed request is one a player never sees: aborted because the page
+        navigated away meanwhile (a list the game fetches after it is ready, cut short by a
+        reload), or the browser's own fetch of the tab's icon, aborted."""
+        aborted = "ABORTED" in (request.failure or "")
+        left = self.started_in.pop(request, self.count) < self.count
+        return aborted and left or icon_fetch_cut_short(request.url, request.failure)
+
+
 class Watch:
     """Collects everything that must never happen on the page."""
 
@@ -59,20 +82,14 @@ class Watch:
         self.problems: list[str] = []
         self.origin = origin
         self.page = page
-        self.navigations = 0   # main-frame navigations started so far
-        self.started_in: dict = {}  # request -> the navigation it belongs to
+        self.navigations = Navigations(page)
         page.on("console", self._console)
         page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
         page.on("requestfailed", self._failed)
         page.on("request", self._request)
 
     def _failed(self, request) -> None:
-        """A failed request counts, unless it was aborted because the page navigated away
-        meanwhile (or it is the browser's own favicon fetch, aborted): a player never sees
-        those."""
-        aborted = "ABORTED" in (request.failure or "")
-        left = self.started_in.pop(request, self.navigations) < self.navigations
-        if not (aborted and left or icon_fetch_cut_short(request.url, request.failure)):
+        if not self.navigations.unseen_failure(request):
             self.problems.append(f"request failed: {request.url} ({request.failure})")
 
     def _console(self, message) -> None:
@@ -82,9 +99,7 @@ class Watch:
             self.problems.append(f"console warning: {message.text}")
 
     def _request(self, request) -> None:
-        if request.is_navigation_request() and request.frame == self.page.main_frame:
-            self.navigations += 1
-        self.started_in[request] = self.navigations
+        self.navigations.saw(request)
         parts = urlsplit(request.url)
         if parts.scheme in ("data", "blob"):
             return
