@@ -23,7 +23,7 @@ from sitebuild.winnable import PROOFS, read_winnable  # noqa: E402
 
 from plot import WON, Game  # noqa: E402
 from plot.record import write_record  # noqa: E402
-from plot.solver import solve  # noqa: E402
+from plot.solver import Solver  # noqa: E402
 
 HARD_NODES = 5_000      # more than this from the deal, and the deal's line is shipped
 LINE_NODES = 2_000_000  # how far the solver looks for that line
@@ -39,11 +39,12 @@ def main() -> None:
     for deal in read_winnable():
         if proof_path(deal).exists():
             continue
-        result = solve(Game.new(deal), max_nodes=HARD_NODES)
-        if result.verdict == WON:
+        solver = Solver(Game.new(deal))
+        result = solver.step(HARD_NODES)
+        if result is not None and result.verdict == WON:
             continue
-        result = solve(Game.new(deal), max_nodes=LINE_NODES)
-        if result.verdict != WON:
+        result = result or solver.step(LINE_NODES - HARD_NODES)  # the same search, on
+        if result is None or result.verdict != WON:
             print(f"deal {deal}: not won within {LINE_NODES:,} positions, no record",
                   file=sys.stderr)
             continue

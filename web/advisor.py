@@ -95,12 +95,13 @@ class Advisor:
             return LOST
         return None
 
+    def _lines(self) -> list[tuple[str, ...]]:
+        """The proved winning lines from this game's start: the solver's, the shipped one."""
+        return [line for line in (self.win, self.proved.get(self.app.game.seed)) if line]
+
     def _winning_line(self, history: tuple[str, ...]) -> tuple[str, ...] | None:
         """A proved winning line from the deal that `history` is the start of, if one is known."""
-        for line in (self.win, self.proved.get(self.app.game.seed)):
-            if line is not None and line[:len(history)] == history:
-                return line
-        return None
+        return next((line for line in self._lines() if line[:len(history)] == history), None)
 
     def line(self) -> tuple[str, ...]:
         """The rest of a proved winning line from here (empty if none is known)."""
@@ -112,9 +113,7 @@ class Advisor:
     def lines_from_the_deal(self) -> list[tuple[str, ...]]:
         """The winning lines from this game's deal that are known (the solver's, the shipped)."""
         self._known(self._history())  # forgets another deal's
-        if self.app.game.seed is None:
-            return []
-        return [line for line in (self.win, self.proved.get(self.seed)) if line is not None]
+        return self._lines()
 
     def load_wins(self, text: str) -> None:
         """The shipped winning lines arrived (web/vendor/wins.txt); ValueError if garbled."""
