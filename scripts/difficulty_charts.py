@@ -194,8 +194,9 @@ def tables(rows: list[StudyRow]) -> str:
                      f"{s.attentive_percent:.1f}% | {s.median_nodes:,.0f} | "
                      f"{s.mean_line_moves:.0f} |")
     unproved = sum(1 for row in rows if row.rating.tier == EXPERT and not row.rating.proved)
-    lines += ["", f"Expert includes {unproved} deals neither the solver nor a playout won "
-              "(not proved winnable, not proved lost)."]
+    lines += ["", f"Expert includes {unproved} deals neither the solver nor a playout won in the "
+              "study (not proved winnable, not proved lost then); the page's tiers "
+              "(scripts/sitebuild/tiers.py) give each the tier proved since (docs/winnability.md)."]
     won = rated_winnable(rows)
     check = [row.check_percent for row in won]
     lines += ["", "| measure (deals with a winning line) | Spearman with the fresh playouts' "
