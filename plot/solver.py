@@ -44,8 +44,11 @@ canonical keys, the moves) in plot/searchstate.py.
 
 Beside the runs, a best-first climb (plot/climb.py) looks for foundation 1's completion (or,
 once it is complete, the win): after the first run for CLIMB_NODES positions, then once every
-CLIMB_EVERY restarts for CLIMB_NODES times the Luby sequence. From each position where it
-completes foundation 1, a depth-first run of CHECK_NODES searches on for the win. On positions
+CLIMB_EVERY restarts for CLIMB_NODES times the Luby sequence. From the first position where it
+completes foundation 1, a search of its own (a depth-first run of FIRST_CHECK_RUN_NODES, then
+a climb to the win) goes on for FIRST_CHECK_NODES, however little of the climb's budget is
+left: the climb's first find is its most promising, and a win behind it is more often found
+by climbing than by a run. From each later one, a depth-first run of CHECK_NODES. On positions
 of random losing games it decides about a tenth of those the runs alone leave undecided at
 9,000 positions, and a fifth at 100,000 (docs/winnability.md).
 
@@ -82,6 +85,8 @@ PROBE_DEPTH = 40  # a probe's random walk is 1 to this many moves long
 CLIMB_NODES = 500  # the first climb's budget, and the unit of the later ones'
 CLIMB_EVERY = 4  # a climb goes on after restarts 4, 8, 12, ...
 CHECK_NODES = 500  # a run from where a climb completed foundation 1
+FIRST_CHECK_NODES = 3_000  # the search from the first position where a climb completed it
+FIRST_CHECK_RUN_NODES = 250  # that search's first depth-first run, before its climb to the win
 
 
 @dataclass(frozen=True)
@@ -114,7 +119,8 @@ class Solver:
     """A resumable search from a snapshot of a game; call `step` until it returns a Result."""
 
     def __init__(self, game: Game, dead: set | None = None,
-                 first_run_nodes: int = FIRST_RUN_NODES, climbs: bool = True):
+                 first_run_nodes: int = FIRST_RUN_NODES, climbs: bool = True,
+                 first_climb_nodes: int = CLIMB_NODES):
         """Take a snapshot of the game's position (the game itself is never touched again).
 
         `dead` collects the keys of positions proved lost; pass one set to the solvers of the
@@ -122,7 +128,8 @@ class Solver:
         `first_run_nodes` is the budget of the first depth-first run: a search that may only
         look at a few thousand positions in all reaches the restarts within them if it is
         small (the page's post-mortem, web/story.py). `climbs=False` leaves out the climbs
-        (the runs from a climb's finds do)."""
+        (the runs from a climb's later finds do); `first_climb_nodes` is the first climb's
+        budget (the search from a climb's first find climbs for the rest of its own)."""
         self._position = game.position()
         self.state = SearchState(self._position)
         self.nodes = 0
@@ -136,7 +143,10 @@ class Solver:
         self._climb: Climb | None = None
         self._climbs = 0 if climbs else -1  # climbs begun; -1: none wanted
         self._climb_end: int | None = None  # while climbing: the climb's node limit
-        self._check: tuple[Solver, list] | None = None  # a run from a climb's find, its line
+        self._first_climb = first_climb_nodes
+        self._finds = 0  # positions where a climb completed foundation 1
+        # the search from a climb's latest find: the solver, the climb's line, its budget
+        self._check: tuple[Solver, list, int] | None = None
         self._start_run()
         if self.state.home == CARD_COUNT:
             self.result = Result(WON, (), 0)
@@ -179,7 +189,8 @@ class Solver:
             if self._climb is None:
                 self._climb = Climb(self.state, self._dead)
             self._climbs += 1
-            self._climb_end = self.nodes + CLIMB_NODES * luby(self._climbs)
+            unit = self._first_climb if self._climbs == 1 else CLIMB_NODES
+            self._climb_end = self.nodes + unit * luby(self._climbs)
             return
         self._climb_end = None
         self.runs += 1
@@ -311,20 +322,29 @@ class Solver:
             game = Game.from_position(self._position)
             for move in engine_line(game, line, self.state):
                 game.push(move)
-            self._check = (Solver(game, self._dead, CHECK_NODES, climbs=False), line)
+            self._finds += 1
+            if self._finds == 1:  # the first find: a search of its own, climbing to the win
+                check = Solver(game, self._dead, FIRST_CHECK_RUN_NODES,
+                               first_climb_nodes=FIRST_CHECK_NODES)
+                self._check = (check, line, FIRST_CHECK_NODES)
+                self._climb_end = max(self._climb_end, self.nodes + FIRST_CHECK_NODES)
+                end = min(limit, self._climb_end)
+            else:
+                self._check = (Solver(game, self._dead, CHECK_NODES, climbs=False), line,
+                               CHECK_NODES)
         return None
 
     def _check_on(self, end: int) -> Result | None:
         """Search on from the climb's latest find until `end` nodes in all; the Result if that
-        wins. The run is dropped once it is decided or has had its CHECK_NODES."""
-        check, line = self._check
+        wins. The search is dropped once it is decided or has had its budget."""
+        check, line, budget = self._check
         before = check.nodes
-        result = check.step(min(end - self.nodes, CHECK_NODES - check.nodes))
+        result = check.step(min(end - self.nodes, budget - check.nodes))
         self.nodes += check.nodes - before
         if result is not None and result.verdict == WON:
             self._check = None
             return self._won(line, result.moves)
-        if result is not None or check.nodes >= CHECK_NODES:
+        if result is not None or check.nodes >= budget:
             self._check = None
         return None
 

@@ -6,7 +6,16 @@ from plot import Game
 from plot.cards import FIRST_FOUNDATION_SIZE
 from plot.climb import Climb
 from plot.searchstate import SearchState
-from plot.solver import LOST, WON, Solver, engine_line, solve
+from plot.solver import (
+    CHECK_NODES,
+    FIRST_CHECK_NODES,
+    FIRST_CHECK_RUN_NODES,
+    LOST,
+    WON,
+    Solver,
+    engine_line,
+    solve,
+)
 from tests.test_solver import EASY_SEED, buried_aces_position, replays_to_win
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -17,6 +26,12 @@ def deal_59_after_85_moves() -> Game:
     """A position of a random losing game (benchmarks/postmortem.py) that the depth-first runs
     alone leave undecided at 300,000 positions: foundation 1 holds 6 cards, the waste 25."""
     return Game.from_record((FIXTURES / "climb-deal-59.txt").read_text())
+
+
+def deal_59_after_135_moves() -> Game:
+    """A later position of the same game: foundation 1 holds 11 cards, the stock 25, the waste
+    37; undecided at 300,000 positions while every find of the climb had a run of 500."""
+    return Game.from_record((FIXTURES / "first-find-deal-59.txt").read_text())
 
 
 def played(game: Game, line) -> Game:
@@ -44,6 +59,21 @@ def test_the_climb_completes_foundation_1_where_the_runs_alone_find_nothing():
 
 def test_with_its_climbs_the_solver_wins_there_and_the_line_replays():
     game = deal_59_after_85_moves()
+    result = solve(game, max_nodes=RUNS_BUDGET)
+    assert result.verdict == WON
+    assert replays_to_win(game, result.moves)
+
+
+def test_the_climbs_first_find_is_searched_on_by_climbing_to_the_win():
+    game = deal_59_after_135_moves()
+    assert Solver(game, climbs=False).step(RUNS_BUDGET) is None
+    found = Climb(SearchState(game.position()), set()).step(RUNS_BUDGET)
+    assert found is not None and not found[1]
+    after = played(game, found[0])
+    assert len(after.pile("F1")) == FIRST_FOUNDATION_SIZE
+    assert Solver(after, None, CHECK_NODES, climbs=False).step(CHECK_NODES) is None
+    search = Solver(after, None, FIRST_CHECK_RUN_NODES, first_climb_nodes=FIRST_CHECK_NODES)
+    assert search.step(FIRST_CHECK_NODES).verdict == WON
     result = solve(game, max_nodes=RUNS_BUDGET)
     assert result.verdict == WON
     assert replays_to_win(game, result.moves)
