@@ -46,11 +46,11 @@ Beside the runs, a best-first climb (plot/climb.py) looks for foundation 1's com
 once it is complete, the win): after the first run for CLIMB_NODES positions, then once every
 CLIMB_EVERY restarts for CLIMB_NODES times the Luby sequence. From the first position where it
 completes foundation 1, a search of its own (a depth-first run of FIRST_CHECK_RUN_NODES, then
-a climb to the win) goes on for FIRST_CHECK_NODES, however little of the climb's budget is
-left: the climb's first find is its most promising, and a win behind it is more often found
-by climbing than by a run. From each later one, a depth-first run of CHECK_NODES. On positions
-of random losing games it decides about a tenth of those the runs alone leave undecided at
-9,000 positions, and a fifth at 100,000 (docs/winnability.md).
+a climb to the win) goes on for FIRST_CHECK_NODES, in the climbs' turns (the one that found it
+and those after): the climb's first find is its most promising, and a win behind it is more
+often found by climbing than by a run. From each later one, a depth-first run of CHECK_NODES.
+On positions of random losing games it decides about a tenth of those the runs alone leave
+undecided at 9,000 positions, and a fifth at 100,000 (docs/winnability.md).
 
 Every position a run has searched to the end without a win is proved dead and kept (Tarjan's
 algorithm finds them: a position whose moves lead back only to positions still being searched
@@ -327,8 +327,6 @@ class Solver:
                 check = Solver(game, self._dead, FIRST_CHECK_RUN_NODES,
                                first_climb_nodes=FIRST_CHECK_NODES)
                 self._check = (check, line, FIRST_CHECK_NODES)
-                self._climb_end = max(self._climb_end, self.nodes + FIRST_CHECK_NODES)
-                end = min(limit, self._climb_end)
             else:
                 self._check = (Solver(game, self._dead, CHECK_NODES, climbs=False), line,
                                CHECK_NODES)

@@ -2,6 +2,8 @@
 
 from pathlib import Path
 
+import pytest
+
 from plot import Game
 from plot.cards import FIRST_FOUNDATION_SIZE
 from plot.climb import Climb
@@ -79,8 +81,9 @@ def test_the_climbs_first_find_is_searched_on_by_climbing_to_the_win():
     assert replays_to_win(game, result.moves)
 
 
-def test_a_search_with_climbs_in_slices_matches_one_search():
-    game = deal_59_after_85_moves()
+@pytest.mark.parametrize("position", [deal_59_after_85_moves, deal_59_after_135_moves])
+def test_a_search_with_climbs_in_slices_matches_one_search(position):
+    game = position()  # after 135 moves, the first find's search goes on over several climbs
     solver = Solver(game)
     result = None
     slices = 0
