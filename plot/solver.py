@@ -129,7 +129,7 @@ class Solver:
         look at a few thousand positions in all reaches the restarts within them if it is
         small (the page's post-mortem, web/story.py). `climbs=False` leaves out the climbs
         (the runs from a climb's later finds do); `first_climb_nodes` is the first climb's
-        budget (the search from a climb's first find climbs for the rest of its own)."""
+        budget (the search from a climb's first find spends all its own on it after its run)."""
         self._position = game.position()
         self.state = SearchState(self._position)
         self.nodes = 0
