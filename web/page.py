@@ -54,6 +54,31 @@ def load_rules() -> None:
     fold.addEventListener("toggle", create_proxy(opened))  # the proxy lives as long as the page
 
 
+class Departure:
+    """Whether the player has begun to leave the page (beforeunload), watched while the start's
+    fetches are in flight: a fetch that leaving cuts short fails as a lost connection would
+    (Firefox rejects it before pagehide), and is no failure to report. Watched only that long:
+    a beforeunload listener keeps Firefox from holding the page in its back/forward cache."""
+
+    def __init__(self):
+        self.begun = False
+        self._listener = create_proxy(self._left)
+        window.addEventListener("beforeunload", self._listener)
+
+    def _left(self, _event) -> None:
+        self.begun = True
+
+    def warn(self, text: str) -> None:
+        """Say in the console that something did not load, unless the player is leaving."""
+        if not self.begun:
+            window.console.warn(text)
+
+    def end(self) -> None:
+        """Stop watching (the start's fetches are done)."""
+        window.removeEventListener("beforeunload", self._listener)
+        self._listener.destroy()
+
+
 async def shipped_text(name: str) -> str | None:
     """A list the build ships in web/vendor/ (tiers.txt, daily.txt): web/startup.js began
     fetching it while Python started, so it is usually here already; None if it did not load."""
@@ -72,7 +97,7 @@ async def shipped_text(name: str) -> str | None:
         return None
 
 
-async def load_lists(app) -> None:
+async def load_lists(app, departure: Departure) -> None:
     """The tier of every rated deal and the pool of daily deals, before the first table; a list
     that did not load, or arrived garbled (ValueError), is left out and the console says so."""
     lists = (("tiers", app.deals.load_tiers, "The difficulty of the deals could not be loaded."),
@@ -85,10 +110,10 @@ async def load_lists(app) -> None:
                 continue
         except ValueError:
             pass
-        window.console.warn(missing)
+        departure.warn(missing)
 
 
-async def load_winnable_deals(app) -> None:
+async def load_winnable_deals(app, departure: Departure) -> None:
     """The proved-winnable game numbers for "Winnable deals only" (built from the study), then
     the winning lines of the proved deals the solver is slowest to win (docs/proofs/), which
     Hint and Show me a win follow."""
@@ -96,12 +121,14 @@ async def load_winnable_deals(app) -> None:
         app.set_winnable_deals(await fetched_text("web/vendor/winnable.txt"))
         document.documentElement.setAttribute("data-winnable-deals", "loaded")
     except Exception:  # noqa: BLE001 - New game then says the list is missing and deals at random
-        window.console.warn("The list of winnable deals could not be loaded.")
+        departure.warn("The list of winnable deals could not be loaded.")
     try:
         app.set_winning_lines(await fetched_text("web/vendor/wins.txt"))
         document.documentElement.setAttribute("data-winning-lines", "loaded")
     except Exception:  # noqa: BLE001 - the solver then searches those deals like any other
-        window.console.warn("The winning lines of the hardest deals could not be loaded.")
+        departure.warn("The winning lines of the hardest deals could not be loaded.")
+    finally:
+        departure.end()
 
 
 def _guarded(fn):
@@ -142,7 +169,8 @@ async def start() -> None:
     app = App(storage, now=window.performance.now,
               changed=lambda: renderer.schedule(lambda: table_view(app)), defer=defer,
               touch=bool(window.matchMedia("(pointer: coarse)").matches))
-    await load_lists(app)
+    departure = Departure()  # until the lists and the winning lines are in
+    await load_lists(app, departure)
     app.boot(window.location.hash, typed(window, window.location.hash))
     Controls(app, document, window, drawn=renderer.draw_pending, settle=renderer.input_began)
     renderer.draw(table_view(app))
@@ -152,5 +180,5 @@ async def start() -> None:
     document.documentElement.classList.remove("preview")
     document.documentElement.setAttribute("data-ready", "true")
     load_rules()
-    asyncio.ensure_future(load_winnable_deals(app))
+    asyncio.ensure_future(load_winnable_deals(app, departure))
 
