@@ -16,8 +16,16 @@ const pages = new Map();
 let nextPage = 1;
 let browser = null;
 
+// A failed request counts, unless the player never sees it: aborted because the page navigated
+// away meanwhile (a list the game fetches after it is ready, cut short by a reload), as
+// tests/e2e/tablepage.py's Navigations says for Chromium. Firefox reports such a failure before
+// the request of the navigation that caused it: an aborted request is judged when the problems
+// are asked for.
 function watch(page, origin, failingWarnings) {
   const problems = [];
+  const aborted = []; // [problem, the navigation its request belongs to]
+  let navigations = 0; // main-frame navigations started so far
+  const startedIn = new WeakMap(); // request -> the navigation it belongs to
   page.on("console", (message) => {
     const type = message.type();
     const text = message.text();
@@ -28,14 +36,24 @@ function watch(page, origin, failingWarnings) {
   });
   page.on("pageerror", (error) => problems.push(`page error: ${error.message ?? error}`));
   page.on("requestfailed", (request) => {
-    problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`);
+    const failure = request.failure()?.errorText ?? "";
+    const problem = `request failed: ${request.url()} (${failure})`;
+    if (failure.includes("ABORTED")) aborted.push([problem, startedIn.get(request) ?? navigations]);
+    else problems.push(problem);
   });
   page.on("request", (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigations += 1;
+    startedIn.set(request, navigations);
     const url = new URL(request.url());
     if (url.protocol === "data:" || url.protocol === "blob:") return;
     if (url.origin !== origin) problems.push(`request to another origin: ${request.url()}`);
   });
-  return problems;
+  // what the page met since the last call
+  return () => [
+    ...problems.splice(0, problems.length),
+    ...aborted.splice(0, aborted.length).filter(([, made]) => made >= navigations)
+      .map(([problem]) => problem),
+  ];
 }
 
 function entry(id) {
@@ -140,8 +158,7 @@ const commands = {
   },
 
   async problems({ page }) {
-    const { problems } = entry(page);
-    return problems.splice(0, problems.length);
+    return entry(page).problems();
   },
 
   async quit() {
