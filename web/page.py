@@ -54,29 +54,11 @@ def load_rules() -> None:
     fold.addEventListener("toggle", create_proxy(opened))  # the proxy lives as long as the page
 
 
-class Departure:
-    """Whether the player has begun to leave the page (beforeunload), watched while the start's
-    fetches are in flight: a fetch that leaving cuts short fails as a lost connection would
-    (Firefox rejects it before pagehide), and is no failure to report. Watched only that long:
-    a beforeunload listener keeps Firefox from holding the page in its back/forward cache."""
-
-    def __init__(self):
-        self.begun = False
-        self._listener = create_proxy(self._left)
-        window.addEventListener("beforeunload", self._listener)
-
-    def _left(self, _event) -> None:
-        self.begun = True
-
-    def warn(self, text: str) -> None:
-        """Say in the console that something did not load, unless the player is leaving."""
-        if not self.begun:
-            window.console.warn(text)
-
-    def end(self) -> None:
-        """Stop watching (the start's fetches are done)."""
-        window.removeEventListener("beforeunload", self._listener)
-        self._listener.destroy()
+def say_missing(text: str) -> None:
+    """Say in the console that a list the start fetches did not load, unless the player is
+    leaving the page, which cuts fetches short (web/startup.js, thePlotLeaving)."""
+    if not window.thePlotLeaving():
+        window.console.warn(text)
 
 
 async def shipped_text(name: str) -> str | None:
@@ -97,7 +79,7 @@ async def shipped_text(name: str) -> str | None:
         return None
 
 
-async def load_lists(app, departure: Departure) -> None:
+async def load_lists(app) -> None:
     """The tier of every rated deal and the pool of daily deals, before the first table; a list
     that did not load, or arrived garbled (ValueError), is left out and the console says so."""
     lists = (("tiers", app.deals.load_tiers, "The difficulty of the deals could not be loaded."),
@@ -110,10 +92,10 @@ async def load_lists(app, departure: Departure) -> None:
                 continue
         except ValueError:
             pass
-        departure.warn(missing)
+        say_missing(missing)
 
 
-async def load_winnable_deals(app, departure: Departure) -> None:
+async def load_winnable_deals(app) -> None:
     """The proved-winnable game numbers for "Winnable deals only" (built from the study), then
     the winning lines of the proved deals the solver is slowest to win (docs/proofs/), which
     Hint and Show me a win follow."""
@@ -121,14 +103,14 @@ async def load_winnable_deals(app, departure: Departure) -> None:
         app.set_winnable_deals(await fetched_text("web/vendor/winnable.txt"))
         document.documentElement.setAttribute("data-winnable-deals", "loaded")
     except Exception:  # noqa: BLE001 - New game then says the list is missing and deals at random
-        departure.warn("The list of winnable deals could not be loaded.")
+        say_missing("The list of winnable deals could not be loaded.")
     try:
         app.set_winning_lines(await fetched_text("web/vendor/wins.txt"))
         document.documentElement.setAttribute("data-winning-lines", "loaded")
     except Exception:  # noqa: BLE001 - the solver then searches those deals like any other
-        departure.warn("The winning lines of the hardest deals could not be loaded.")
+        say_missing("The winning lines of the hardest deals could not be loaded.")
     finally:
-        departure.end()
+        window.thePlotFetchesDone()  # web/startup.js stops listening for the player leaving
 
 
 def _guarded(fn):
@@ -169,8 +151,7 @@ async def start() -> None:
     app = App(storage, now=window.performance.now,
               changed=lambda: renderer.schedule(lambda: table_view(app)), defer=defer,
               touch=bool(window.matchMedia("(pointer: coarse)").matches))
-    departure = Departure()  # until the lists and the winning lines are in
-    await load_lists(app, departure)
+    await load_lists(app)
     app.boot(window.location.hash, typed(window, window.location.hash))
     Controls(app, document, window, drawn=renderer.draw_pending, settle=renderer.input_began)
     renderer.draw(table_view(app))
@@ -180,5 +161,5 @@ async def start() -> None:
     document.documentElement.classList.remove("preview")
     document.documentElement.setAttribute("data-ready", "true")
     load_rules()
-    asyncio.ensure_future(load_winnable_deals(app, departure))
+    asyncio.ensure_future(load_winnable_deals(app))
 

@@ -31,6 +31,17 @@
 
   const ready = () => root.dataset.ready === "true";
 
+  // Leaving the page cuts its requests short, and Firefox rejects such a fetch as it would a lost
+  // connection, while the page still runs (before pagehide): that is no failure to show or
+  // report. beforeunload says the player is leaving; it is listened to only while the start's
+  // requests are in flight, until web/page.py has the last of its lists (thePlotFetchesDone), as
+  // a beforeunload listener keeps Firefox from holding the page in its back/forward cache.
+  let leaving = false;
+  const left = () => { leaving = true; };
+  addEventListener("beforeunload", left);
+  window.thePlotLeaving = () => leaving;
+  window.thePlotFetchesDone = () => removeEventListener("beforeunload", left);
+
   function note(url, reason, list = failures) {
     if (!list.some(([u]) => u === url)) list.push([url, reason]);
   }
@@ -103,7 +114,7 @@
   }
 
   function fail(error) {
-    if (failed || ready()) return;
+    if (failed || ready() || leaving) return;
     failed = true;
     noteFailedResources();
     const blocking = [...failures, ...unloaded].find(([url]) => !RECOVERED.test(url));
@@ -255,6 +266,7 @@
 
   addEventListener("unhandledrejection", (event) => {
     if (ready()) stopped(event.reason); // Python stopped for good (below)
+    else if (leaving) event.preventDefault(); // a start cut short by leaving: nothing to report
     else fail(event.reason);
   });
 

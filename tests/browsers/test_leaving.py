@@ -1,16 +1,19 @@
-"""Leaving the page while it still fetches what it loads once the game is ready (the winning
-lines of the hardest deals, web/page.py): in every engine the page reports nothing missing on
-its way out, and the next start loads them. (Firefox rejects a fetch that leaving cuts short
-as it would a lost connection, before the page hears pagehide.)"""
+"""Leaving the page while it still fetches what it needs, in every engine: during the start (the
+game's own modules, web/startup.js) the page shows no failure on its way out, and once the game
+is ready (the winning lines of the hardest deals, web/page.py) it reports nothing missing; the
+next start goes as usual. (Firefox and WebKit reject a fetch that leaving cuts short as they
+would a lost connection, while the page still runs, before pagehide.)"""
 
 from __future__ import annotations
 
 import pytest
 
+from tests.browsers.player import BOOT_TIMEOUT_MS, READY_IN
 from tests.browsers.session import new_player
 from tests.e2e.server import HoldingServer
 
 HELD = "web/vendor/wins.txt"
+HELD_AT_START = "web/vendor/modules.zip"  # the game's Python modules (pyscript.toml's files)
 ASKED_TIMEOUT_S = 60
 LINES_LOADED = "() => document.documentElement.dataset.winningLines === 'loaded'"
 LINES_STATE = "() => document.documentElement.dataset.winningLines ?? null"
@@ -26,6 +29,20 @@ KEEP_WARNINGS = """(key) => {
   };
 }"""
 KEPT_WARNINGS = "(key) => JSON.parse(localStorage.getItem(key) ?? '[]')"
+FAILURES_KEY = "test:failures"
+# From now on, the start's failure panel (web/startup.js), should this document ever show it, is
+# written down in localStorage.
+KEEP_FAILURES = """(key) => new MutationObserver(() => {
+  const panel = document.getElementById('start-failed');
+  if (document.documentElement.classList.contains('start-failed') || (panel && !panel.hidden)) {
+    localStorage.setItem(key, JSON.stringify([document.getElementById('start-failed-text')
+                                              .textContent]));
+  }
+}).observe(document.documentElement, { attributes: true, childList: true, subtree: true })"""
+# Firefox reports an unhandled rejection as a page error even when the page has marked it handled
+# (preventDefault on unhandledrejection, as web/startup.js does for a start cut short by leaving):
+# PyScript's fetch of its files, cut short, is that one.
+FIREFOX_CUT_SHORT = "page error: TypeError: NetworkError when attempting to fetch resource."
 
 
 @pytest.fixture
@@ -33,6 +50,35 @@ def holding(served_root):
     server = HoldingServer(served_root, HELD)
     yield server
     server.stop()
+
+
+@pytest.fixture
+def holding_start(served_root):
+    server = HoldingServer(served_root, HELD_AT_START)
+    yield server
+    server.stop()
+
+
+def test_leaving_while_the_game_starts_shows_no_failure(engine, holding_start):
+    table = new_player(engine, holding_start.url)
+    try:
+        table.page.goto(holding_start.url + "#game=59")  # the start waits for its modules
+        assert holding_start.wait_asked(ASKED_TIMEOUT_S), \
+            f"{table.engine}: {HELD_AT_START} never asked for"
+        table.js(KEEP_FAILURES, FAILURES_KEY)
+        table.page.reload()  # the player leaves (reloads) while the game is still starting
+        holding_start.release()  # (the next start needs them too)
+        table.wait(f"() => ({READY_IN})(document)", timeout_ms=BOOT_TIMEOUT_MS,
+                   what="the next start ready")
+        assert table.js(KEPT_WARNINGS, FAILURES_KEY) == [], table.engine
+        assert table.text("#game-number") == "59"
+        problems = table.page.problems()
+        if table.engine == "firefox" and FIREFOX_CUT_SHORT in problems:
+            problems.remove(FIREFOX_CUT_SHORT)
+        assert problems == [], f"{table.engine}: {problems}"
+        table.assert_clean()
+    finally:
+        table.page.close()
 
 
 def test_leaving_while_the_winning_lines_load_reports_nothing_missing(engine, holding):
