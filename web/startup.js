@@ -31,9 +31,9 @@
 
   const ready = () => root.dataset.ready === "true";
 
-  // Leaving the page cuts its requests short, and Firefox rejects such a fetch as it would a lost
-  // connection, while the page still runs (before pagehide): that is no failure to show or
-  // report. beforeunload says the player is leaving; it is listened to only while the start's
+  // Leaving the page cuts its requests short, and Firefox and WebKit reject such a fetch as they
+  // would a lost connection, while the page still runs (before pagehide): that is no failure to
+  // show or report. beforeunload says the player is leaving; it is listened to only while the start's
   // requests are in flight, until web/page.py has the last of its lists (thePlotFetchesDone), as
   // a beforeunload listener keeps Firefox from holding the page in its back/forward cache.
   let leaving = false;

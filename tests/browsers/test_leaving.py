@@ -28,7 +28,7 @@ KEEP_WARNINGS = """(key) => {
     warn(...args);
   };
 }"""
-KEPT_WARNINGS = "(key) => JSON.parse(localStorage.getItem(key) ?? '[]')"
+KEPT = "(key) => JSON.parse(localStorage.getItem(key) ?? '[]')"  # what a KEEP_ wrote down
 FAILURES_KEY = "test:failures"
 # From now on, the start's failure panel (web/startup.js), should this document ever show it, is
 # written down in localStorage.
@@ -70,7 +70,7 @@ def test_leaving_while_the_game_starts_shows_no_failure(engine, holding_start):
         holding_start.release()  # (the next start needs them too)
         table.wait(f"() => ({READY_IN})(document)", timeout_ms=BOOT_TIMEOUT_MS,
                    what="the next start ready")
-        assert table.js(KEPT_WARNINGS, FAILURES_KEY) == [], table.engine
+        assert table.js(KEPT, FAILURES_KEY) == [], table.engine
         assert table.text("#game-number") == "59"
         problems = table.page.problems()
         if table.engine == "firefox" and FIREFOX_CUT_SHORT in problems:
@@ -91,7 +91,7 @@ def test_leaving_while_the_winning_lines_load_reports_nothing_missing(engine, ho
         table.reload()  # the player leaves (here: reloads) with the lines still on their way
         holding.release()
         table.wait(LINES_LOADED, what="the winning lines, in the new start")
-        assert table.js(KEPT_WARNINGS, WARNINGS_KEY) == [], table.engine
+        assert table.js(KEPT, WARNINGS_KEY) == [], table.engine
         table.assert_clean()
     finally:
         table.page.close()
