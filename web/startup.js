@@ -33,9 +33,10 @@
 
   // Leaving the page cuts its requests short, and Firefox and WebKit reject such a fetch as they
   // would a lost connection, while the page still runs (before pagehide): that is no failure to
-  // show or report. beforeunload says the player is leaving; it is listened to only while the start's
-  // requests are in flight, until web/page.py has the last of its lists (thePlotFetchesDone), as
-  // a beforeunload listener keeps Firefox from holding the page in its back/forward cache.
+  // show or report. beforeunload says the player is leaving; it is listened to only while the
+  // start's requests are in flight, until web/page.py has the last of its lists
+  // (thePlotFetchesDone), as a beforeunload listener keeps Firefox from holding the page in its
+  // back/forward cache.
   let leaving = false;
   const left = () => { leaving = true; };
   addEventListener("beforeunload", left);

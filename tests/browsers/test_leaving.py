@@ -46,28 +46,23 @@ FIREFOX_CUT_SHORT = "page error: TypeError: NetworkError when attempting to fetc
 
 
 @pytest.fixture
-def holding(served_root):
-    server = HoldingServer(served_root, HELD)
+def holding(served_root, request):
+    """The site served with the test's held path (its parameter) held until released."""
+    server = HoldingServer(served_root, request.param)
     yield server
     server.stop()
 
 
-@pytest.fixture
-def holding_start(served_root):
-    server = HoldingServer(served_root, HELD_AT_START)
-    yield server
-    server.stop()
-
-
-def test_leaving_while_the_game_starts_shows_no_failure(engine, holding_start):
-    table = new_player(engine, holding_start.url)
+@pytest.mark.parametrize("holding", [HELD_AT_START], indirect=True)
+def test_leaving_while_the_game_starts_shows_no_failure(engine, holding):
+    table = new_player(engine, holding.url)
     try:
-        table.page.goto(holding_start.url + "#game=59")  # the start waits for its modules
-        assert holding_start.wait_asked(ASKED_TIMEOUT_S), \
+        table.page.goto(holding.url + "#game=59")  # the start waits for its modules
+        assert holding.wait_asked(ASKED_TIMEOUT_S), \
             f"{table.engine}: {HELD_AT_START} never asked for"
         table.js(KEEP_FAILURES, FAILURES_KEY)
         table.page.reload()  # the player leaves (reloads) while the game is still starting
-        holding_start.release()  # (the next start needs them too)
+        holding.release()  # (the next start needs them too)
         table.wait(f"() => ({READY_IN})(document)", timeout_ms=BOOT_TIMEOUT_MS,
                    what="the next start ready")
         assert table.js(KEPT, FAILURES_KEY) == [], table.engine
@@ -81,6 +76,7 @@ def test_leaving_while_the_game_starts_shows_no_failure(engine, holding_start):
         table.page.close()
 
 
+@pytest.mark.parametrize("holding", [HELD], indirect=True)
 def test_leaving_while_the_winning_lines_load_reports_nothing_missing(engine, holding):
     table = new_player(engine, holding.url)
     try:
